@@ -1,0 +1,3 @@
+"""deberc: Debertz (Деберц, Klabor) in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,44 @@
+"""The Debertz rules engine: a pure library (no UI imports) that every other part goes through.
+
+Typical use::
+
+    game = Game(Rules.preset("moscow", players=2), first_dealer=0, seed=7)
+    deal = game.start_deal()
+    while not deal.is_over:
+        seat = deal.to_act
+        game.apply(seat, choose(game.view(seat)))
+"""
+
+from .actions import (
+    CLAIM,
+    KLABOR,
+    PLAY,
+    SWAP_SEVEN,
+    Action,
+    ActionFormatError,
+    Bid,
+    Claim,
+    Klabor,
+    PlayCard,
+    Redeal,
+    SwapSeven,
+    action_from_record,
+    action_to_record,
+)
+from .cards import DECK, Card, CardError, Rank, Suit, cards_of, mask_of, parse_cards, sort_hand
+from .combos import Combo, Declaration, find_combos
+from .deal import Deal, DeckError, IllegalActionError, Phase, Trick
+from .events import Event
+from .game import Game, Outcome, shuffled_deck
+from .rules import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
+from .scoring import DealPoints, DealResult
+from .view import SeatView, seat_view
+
+__all__ = [
+    "CLAIM", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
+    "Action", "ActionFormatError", "BaitPenalty", "Bid", "Card", "CardError", "Claim", "Combo", "Deal",
+    "DealPoints", "DealResult", "Declaration", "DeckError", "Event", "Game", "IllegalActionError", "Klabor",
+    "Outcome", "Phase", "PlayCard", "Rank", "Redeal", "Rules", "RulesError", "SeatView", "Suit", "SwapSeven",
+    "Trick", "action_from_record", "action_to_record", "cards_of", "find_combos", "mask_of", "parse_cards",
+    "seat_view", "shuffled_deck", "sort_hand",
+]

@@ -1,0 +1,726 @@
+"""One deal as an explicit state machine: dealing, bidding, play, scoring.
+
+The deal is dealt from an explicit deck (top card first, RECORD.md §deck) so that tests and
+records deal exact cards; :class:`~deberc_tui.engine.game.Game` shuffles. Hands are ``int``
+bitmasks (see :mod:`cards`) because search bots clone and play out deals by the million.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Final
+
+from . import scoring as sc
+from .actions import (
+    BIDS,
+    CLAIM,
+    KLABOR,
+    PLAY,
+    REDEAL_FOUR_SEVENS,
+    REDEAL_LOW_POINTS,
+    SWAP_SEVEN,
+    Action,
+    Bid,
+    Claim,
+    Klabor,
+    PlayCard,
+    Redeal,
+    SwapSeven,
+)
+from .cards import (
+    DECK,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    SEVENS_MASK,
+    SUIT_MASKS,
+    SUITS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    Card,
+    Rank,
+    Suit,
+    cards_of,
+)
+from .combos import DEBERTZ, Combo, Declaration, combos_winner, find_combos, has_combos
+from .events import (
+    BellaDeclared,
+    BidMade,
+    CardPlayed,
+    ClaimMade,
+    Dealt,
+    DeclarationsResolved,
+    Declared,
+    Event,
+    KlaborAnnounced,
+    RedealDemanded,
+    SevenSwapped,
+    ThrownIn,
+    TrickWon,
+    TrumpChosen,
+)
+from .rules import Rules
+
+
+class DeckError(ValueError):
+    """A deck that is not the 32 cards, each once."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules refuse; ``reason`` reads after the seat: ``seat 1 must follow suit ♥ (holds QH)``."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(f"seat {seat} {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    PLAY = "play"
+    OVER = "over"
+
+
+# Per-card tables, indexed by card index (suit * 8 + natural rank).
+_CARD_POINTS: Final = tuple(
+    tuple((TRUMP_POINTS if c.suit.index == t else PLAIN_POINTS)[c.rank.index] for c in DECK) for t in range(4)
+)
+_PLAIN_POINTS_BY_CARD: Final = tuple(PLAIN_POINTS[c.rank.index] for c in DECK)
+# Strength of a card in a trick, for each trump: trumps 100+, others their plain order (valid if led suit).
+_STRENGTH: Final = tuple(
+    tuple(100 + TRUMP_ORDER[c.rank.index] if c.suit.index == t else PLAIN_ORDER[c.rank.index] for c in DECK)
+    for t in range(4)
+)
+_TRUMP_ABOVE: Final = tuple(
+    sum(1 << d.index for d in DECK if d.suit is c.suit and TRUMP_ORDER[d.rank.index] > TRUMP_ORDER[c.rank.index])
+    for c in DECK
+)
+_KLABOR_MASKS: Final = tuple(
+    sum(1 << (8 * s + r.index) for r in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
+    for s in range(4)
+)
+
+
+def plain_points(mask: int) -> int:
+    """Card points with every suit counted as plain (the weak-hand redeal rule)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += _PLAIN_POINTS_BY_CARD[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def _holds(mask: int) -> str:
+    return ", ".join(c.notation for c in sorted(cards_of(mask), key=lambda c: -c.index))
+
+
+class Trick:
+    """A finished trick: who led, the cards in play order, who won and its card points."""
+
+    __slots__ = ("leader", "cards", "winner", "points")
+
+    def __init__(self, leader: int, cards: tuple[tuple[int, Card], ...], winner: int, points: int) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
+        self.points = points
+
+    def __repr__(self) -> str:
+        played = " ".join(f"{s}:{c}" for s, c in self.cards)
+        return f"Trick({played} -> {self.winner}, {self.points})"
+
+
+class Deal:
+    """The state of one deal. Ask it (``to_act``, ``legal_actions``, ``optional_actions``, ``view``),
+    change it only through ``apply``; it refuses anything the rules forbid with :class:`IllegalActionError`."""
+
+    __slots__ = (
+        "rules", "n", "dealer", "deck", "totals", "events", "phase", "to_act", "order",
+        "_hands", "first_six", "turnup", "turnup_taken_by", "bottom", "_pos", "bids", "bid_round",
+        "trump", "bidder", "swapped_by", "swapped_card", "played_first", "declarations", "bella_eligible", "bella_done",
+        "bella_tricks", "trick", "trick_leader", "tricks", "taken", "trick_count", "_win_seat",
+        "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask",
+    )
+
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card], totals: Sequence[int] | None = None) -> None:
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        deck_t = tuple(deck)
+        if len(deck_t) != 32 or len({c.index for c in deck_t}) != 32:
+            raise DeckError("a deck must hold the 32 cards, each exactly once")
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.deck = deck_t
+        self.totals: tuple[int, ...] = tuple(totals) if totals is not None else (0,) * rules.sides
+        self.events: list[Event] = []
+        self.order: tuple[int, ...] = tuple((dealer + 1 + i) % n for i in range(n))
+        hands = [0] * n
+        pos = 0
+        for _ in range(2):
+            for seat in self.order:
+                for c in deck_t[pos:pos + 3]:
+                    hands[seat] |= 1 << c.index
+                pos += 3
+        self._hands = hands
+        self.first_six: tuple[int, ...] = tuple(hands)
+        self.turnup: Card = deck_t[pos]
+        self._pos = pos + 1
+        self.turnup_taken_by: int | None = None
+        self.bottom: Card | None = None
+        self.bids: list[tuple[int, Bid]] = []
+        self.bid_round = 1
+        self.trump: Suit | None = None
+        self._ti = -1
+        self._tmask = 0
+        self.bidder: int | None = None
+        self.swapped_by: int | None = None
+        self.swapped_card: Card | None = None
+        self.played_first = [False] * n
+        self.declarations: list[Declaration] = []
+        self.bella_eligible = [False] * n
+        self.bella_done = [False] * n
+        self.bella_tricks: list[tuple[int, int]] = []  # (seat, trick number)
+        self.trick: list[tuple[int, int]] = []  # (seat, card index) in the current trick
+        self.trick_leader = self.order[0]
+        self.tricks: list[Trick] = []
+        self.taken = [0] * n  # card points taken per seat
+        self.trick_count = [0] * n
+        self._win_seat = -1
+        self._win_strength = -1
+        self._best_trump = -1
+        self.combos_side: int | None = None
+        self.claim_blocked = -1  # trick number at which a false claim ("continue") was made
+        self.result: sc.DealPoints | None = None
+        self.phase = Phase.BIDDING
+        self.to_act: int | None = self.order[0]
+        self.events.append(Dealt(dealer, self.turnup))
+
+    # -- cheap copy for search ------------------------------------------------------------------
+
+    def clone(self) -> Deal:
+        """A full, independent copy (events are shared up to now, then diverge)."""
+        new = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = self._hands[:]
+        new.events = self.events[:]
+        new.bids = self.bids[:]
+        new.played_first = self.played_first[:]
+        new.declarations = self.declarations[:]
+        new.bella_eligible = self.bella_eligible[:]
+        new.bella_done = self.bella_done[:]
+        new.bella_tricks = self.bella_tricks[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.taken = self.taken[:]
+        new.trick_count = self.trick_count[:]
+        return new
+
+    # -- questions --------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def trick_number(self) -> int:
+        """0-based number of the trick being played."""
+        return len(self.tricks)
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        return [(s, DECK[i]) for s, i in self.trick]
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the seat to act may do now: its turn's actions first, then swap/redeal/klabor."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        out: list[Action]
+        if self.phase is Phase.BIDDING:
+            out = self._legal_bids()
+        else:
+            out = self._legal_cards(seat)
+            if self._can_claim(seat):
+                out.append(CLAIM)
+        out.extend(self.optional_actions(seat))
+        return out
+
+    def optional_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do out of turn right now: swap the trump seven, demand a redeal, klabor."""
+        if self.phase is Phase.OVER or self.played_first[seat]:
+            return []
+        out: list[Action] = []
+        if self.phase is Phase.PLAY and self._swap_refusal(seat) is None:
+            out.append(SWAP_SEVEN)
+        if self._four_sevens_refusal(seat) is None:
+            out.append(REDEAL_FOUR_SEVENS)
+        if self._low_points_refusal(seat) is None:
+            out.append(REDEAL_LOW_POINTS)
+        if self._klabor_refusal(seat) is None:
+            out.append(KLABOR)
+        return out
+
+    def legal_card_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play to the current trick, as a mask (any seat, for search)."""
+        hand = self._hands[seat]
+        trick = self.trick
+        if not trick:
+            return hand
+        led = trick[0][1] >> 3
+        tmask = self._tmask
+        rules = self.rules
+        exempt = rules.partner_exempt and self.n == 4 and (self._win_seat - seat) % 2 == 0
+        if led == self._ti:
+            trumps = hand & tmask
+            if not trumps:
+                return hand
+            if exempt:
+                return trumps
+            higher = trumps & _TRUMP_ABOVE[self._best_trump]
+            return higher or trumps
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return follow
+        trumps = hand & tmask
+        if not trumps or exempt:
+            return hand
+        if rules.overtrump_on_ruff and self._best_trump >= 0:
+            higher = trumps & _TRUMP_ABOVE[self._best_trump]
+            return higher or trumps
+        return trumps
+
+    def _legal_bids(self) -> list[Action]:
+        if self.bid_round == 1:
+            return [BIDS["play"], BIDS["pass"]]
+        turnup_suit = self.turnup.suit
+        out: list[Action] = [BIDS[s.value] for s in SUITS if s is not turnup_suit]
+        if not self._dealer_must_name():
+            out.append(BIDS["pass"])
+        return out
+
+    def _dealer_must_name(self) -> bool:
+        return self.bid_round == 2 and self.rules.all_pass == "dealer_must" and self.to_act == self.dealer
+
+    def _legal_cards(self, seat: int) -> list[Action]:
+        mask = self.legal_card_mask(seat)
+        declare_too = not self.played_first[seat] and has_combos(self._hands[seat])
+        bella_cards = self._bella_cards(seat)
+        out: list[Action] = []
+        while mask:
+            low = mask & -mask
+            idx = low.bit_length() - 1
+            mask ^= low
+            variants = PLAY[idx]
+            out.append(variants[0])
+            bella = low & bella_cards
+            if bella:
+                out.append(variants[1])
+            if declare_too:
+                out.append(variants[2])
+                if bella:
+                    out.append(variants[3])
+        return out
+
+    def _bella_cards(self, seat: int) -> int:
+        """Trump K/Q that would declare bella if played now (eligibility is fixed at the first card)."""
+        if self.trump is None or self.bella_done[seat]:
+            return 0
+        kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
+        if self.played_first[seat]:
+            return kq & self._hands[seat] if self.bella_eligible[seat] else 0
+        return kq if self._hands[seat] & kq == kq else 0
+
+    def _can_claim(self, seat: int) -> bool:
+        return (
+            self.rules.claims and self.phase is Phase.PLAY and not self.trick and len(self.tricks) >= 1
+            and self.to_act == seat and self.claim_blocked != len(self.tricks)
+        )
+
+    # -- refusals: None when allowed, else the reason (reads after "seat N") --------------------
+
+    def _swap_refusal(self, seat: int) -> str | None:
+        if not self.rules.swap_seven:
+            return "cannot swap the trump seven: the rules do not allow it"
+        if self.n == 4:
+            return "cannot swap the trump seven: there is no swap in the 4-player game"
+        if self.phase is not Phase.PLAY or self.trump is None:
+            return "cannot swap the trump seven before trump is chosen"
+        if self.bid_round != 1:
+            return "cannot swap the trump seven: trump was named in round 2"
+        if self.played_first[seat]:
+            return "cannot swap: the trump seven can only be swapped before your first card"
+        seven = self._ti * 8
+        if not self._hands[seat] >> seven & 1:
+            return f"cannot swap the trump seven: does not hold 7{self.trump.value}"
+        return None
+
+    def _four_sevens_refusal(self, seat: int) -> str | None:
+        if not self.rules.four_sevens_redeal:
+            return "cannot demand a redeal for four sevens: the rules do not allow it"
+        if self.played_first[seat]:
+            return "cannot demand a redeal after playing a card"
+        if self._hands[seat] & SEVENS_MASK != SEVENS_MASK:
+            return "cannot demand a redeal for four sevens: does not hold all four sevens"
+        return None
+
+    def _low_points_refusal(self, seat: int) -> str | None:
+        limit = self.rules.low_points_redeal
+        if limit is None:
+            return "cannot demand a redeal for a weak hand: the rules do not allow it"
+        if self.played_first[seat]:
+            return "cannot demand a redeal after playing a card"
+        pts = plain_points(self.first_six[seat])
+        if pts > limit:
+            return f"cannot demand a redeal for a weak hand: the first six cards are worth {pts} (limit {limit})"
+        return None
+
+    def _klabor_refusal(self, seat: int) -> str | None:
+        if not self.rules.klabor:
+            return "cannot announce klabor: the rules do not allow it"
+        if self.phase is not Phase.BIDDING:
+            return "cannot announce klabor after the bidding"
+        six = self.first_six[seat]
+        if not any(six & m == m for m in _KLABOR_MASKS):
+            return "cannot announce klabor: needs A K Q J 10 9 of one suit in the first six cards"
+        return None
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat``, or raise :class:`IllegalActionError` naming the rule."""
+        if not 0 <= seat < self.n:
+            raise IllegalActionError(seat, f"is not a seat at this table (0..{self.n - 1})")
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(seat, "cannot act: the deal is over")
+        if isinstance(action, PlayCard):
+            self._play(seat, action)
+        elif isinstance(action, Bid):
+            self._bid(seat, action)
+        elif isinstance(action, SwapSeven):
+            self._refuse_if(seat, self._swap_refusal(seat))
+            self._swap(seat)
+        elif isinstance(action, Redeal):
+            if action.reason == "four_sevens":
+                self._refuse_if(seat, self._four_sevens_refusal(seat))
+            else:
+                self._refuse_if(seat, self._low_points_refusal(seat))
+            self.events.append(RedealDemanded(seat, action.reason))
+            self._throw_in(action.reason)
+        elif isinstance(action, Klabor):
+            self._refuse_if(seat, self._klabor_refusal(seat))
+            self.events.append(KlaborAnnounced(seat))
+            self._end_early(sc.KLABOR_WON, self.rules.side_of(seat), "klabor")
+        elif isinstance(action, Claim):
+            self._claim(seat)
+        else:  # pragma: no cover - the Action union is closed
+            raise IllegalActionError(seat, f"cannot take {action!r}: not an action")
+
+    @staticmethod
+    def _refuse_if(seat: int, reason: str | None) -> None:
+        if reason is not None:
+            raise IllegalActionError(seat, reason)
+
+    def _check_turn(self, seat: int, what: str) -> None:
+        if seat != self.to_act:
+            raise IllegalActionError(seat, f"cannot {what} now: it is seat {self.to_act}'s turn")
+
+    def _bid(self, seat: int, bid: Bid) -> None:
+        if self.phase is not Phase.BIDDING:
+            raise IllegalActionError(seat, "cannot bid: the bidding is over")
+        self._check_turn(seat, "bid")
+        call = bid.call
+        if self.bid_round == 1:
+            if call not in ("play", "pass"):
+                raise IllegalActionError(seat, f"cannot name a suit in round 1: say play or pass (trump would be {self.turnup.suit.symbol})")
+        elif call == "play":
+            raise IllegalActionError(seat, "cannot say play in round 2: name a suit other than the turnup's, or pass")
+        elif call == "pass":
+            if self._dealer_must_name():
+                raise IllegalActionError(seat, "may not pass: the dealer must name a trump in round 2")
+        elif call == self.turnup.suit.value:
+            raise IllegalActionError(seat, f"cannot name {self.turnup.suit.symbol} in round 2: it is the turnup's suit")
+        self.bids.append((seat, bid))
+        self.events.append(BidMade(seat, call, self.bid_round))
+        if call == "pass":
+            i = self.order.index(seat)
+            if i == self.n - 1:
+                if self.bid_round == 1:
+                    self.bid_round = 2
+                    self.to_act = self.order[0]
+                else:
+                    self._throw_in("all_pass")
+            else:
+                self.to_act = self.order[i + 1]
+            return
+        suit = self.turnup.suit if call == "play" else Suit(call)
+        self._choose_trump(seat, suit)
+
+    def _choose_trump(self, seat: int, suit: Suit) -> None:
+        self.trump = suit
+        self._ti = suit.index
+        self._tmask = SUIT_MASKS[suit.index]
+        self.bidder = seat
+        deck, pos, hands = self.deck, self._pos, self._hands
+        if self.n < 4:
+            for s in self.order:
+                for c in deck[pos:pos + 3]:
+                    hands[s] |= 1 << c.index
+                pos += 3
+            self.bottom = deck[31]
+        else:
+            receiver = self.dealer if self.rules.turnup_to == "dealer" else seat
+            for s in self.order:
+                if s == receiver:
+                    hands[s] |= (1 << self.turnup.index) | (1 << deck[pos].index)
+                    pos += 1
+                    self.turnup_taken_by = s
+                else:
+                    hands[s] |= (1 << deck[pos].index) | (1 << deck[pos + 1].index)
+                    pos += 2
+        self._pos = pos
+        self.phase = Phase.PLAY
+        leader = self.order[0] if self.rules.first_lead == "left_of_dealer" else seat
+        self.trick_leader = leader
+        self.to_act = leader
+        self.events.append(TrumpChosen(seat, suit, self.bid_round, self.bottom))
+
+    def _swap(self, seat: int) -> None:
+        seven = DECK[self._ti * 8]
+        taken = self.turnup
+        self._hands[seat] ^= seven.bit | taken.bit
+        self.turnup = seven
+        self.swapped_by = seat
+        self.swapped_card = taken
+        self.events.append(SevenSwapped(seat, seven, taken))
+
+    def _throw_in(self, reason: str) -> None:
+        self.events.append(ThrownIn(reason))
+        self.phase = Phase.OVER
+        self.to_act = None
+        zeros = (0,) * self.rules.sides
+        self.result = sc.DealPoints(
+            sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, reason,
+        )
+
+    def _end_early(self, outcome: str, winner: int | None, reason: str) -> None:
+        self.phase = Phase.OVER
+        self.to_act = None
+        cards, combos, bella = self._side_points(final=False)
+        self.result = sc.DealPoints(
+            outcome,
+            None if self.bidder is None else self.rules.side_of(self.bidder),
+            tuple(cards), tuple(combos), tuple(bella), self.combos_side, tuple(self._side_tricks()),
+            None, winner, reason,
+        )
+
+    def _play(self, seat: int, action: PlayCard) -> None:
+        if self.phase is not Phase.PLAY:
+            raise IllegalActionError(seat, "cannot play a card during the bidding")
+        self._check_turn(seat, "play")
+        card = action.card
+        bit = 1 << card.index
+        hand = self._hands[seat]
+        if not hand & bit:
+            raise IllegalActionError(seat, f"does not hold {card.notation}")
+        legal = self.legal_card_mask(seat)
+        if not legal & bit:
+            raise IllegalActionError(seat, self._card_refusal(seat, card, legal))
+        first = not self.played_first[seat]
+        if action.declare and not first:
+            raise IllegalActionError(seat, "cannot declare now: combinations are declared with your first card")
+        if action.bella and not self._bella_cards(seat) & bit:
+            raise IllegalActionError(seat, self._bella_refusal(seat, card))
+        if first:
+            self.played_first[seat] = True
+            kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
+            self.bella_eligible[seat] = hand & kq == kq
+            if action.declare:
+                combos = find_combos(hand, self.trump, self.rules)
+                if combos:
+                    decl = Declaration(seat, tuple(combos), len(self.tricks) * self.n + len(self.trick))
+                    self.declarations.append(decl)
+                    self.events.append(Declared(seat, decl.best, len(combos)))
+                    if combos[0].kind == DEBERTZ:
+                        self.events.append(CardPlayed(seat, card, len(self.tricks)))
+                        self._hands[seat] = hand ^ bit
+                        self._end_early(sc.DEBERTZ_WON, self.rules.side_of(seat), "debertz")
+                        return
+        self._hands[seat] = hand ^ bit
+        idx = card.index
+        trick = self.trick
+        trick.append((seat, idx))
+        self.events.append(CardPlayed(seat, card, len(self.tricks)))
+        if action.bella:
+            self.bella_done[seat] = True
+            self.bella_tricks.append((seat, len(self.tricks)))
+            self.events.append(BellaDeclared(seat, card))
+        strength = _STRENGTH[self._ti][idx]
+        if len(trick) == 1:
+            self._win_seat, self._win_strength = seat, strength
+            self._best_trump = idx if idx >> 3 == self._ti else -1
+        else:
+            if idx >> 3 == self._ti:
+                if strength > self._win_strength:
+                    self._win_seat, self._win_strength, self._best_trump = seat, strength, idx
+            elif idx >> 3 == trick[0][1] >> 3 and strength > self._win_strength:
+                self._win_seat, self._win_strength = seat, strength
+        if len(trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        winner = self._win_seat
+        points_table = _CARD_POINTS[self._ti]
+        pts = sum(points_table[i] for _, i in self.trick)
+        number = len(self.tricks)
+        cards = tuple((s, DECK[i]) for s, i in self.trick)
+        self.tricks.append(Trick(self.trick_leader, cards, winner, pts))
+        self.taken[winner] += pts
+        self.trick_count[winner] += 1
+        self.trick = []
+        self.events.append(TrickWon(winner, cards, pts, number))
+        if number == 0:
+            self._resolve_declarations(final=False)
+        if len(self.tricks) == self.rules.tricks_per_deal:
+            self.taken[winner] += 10
+            self._score()
+            return
+        self.trick_leader = winner
+        self.to_act = winner
+
+    def _resolve_declarations(self, final: bool) -> None:
+        assert self.trump is not None
+        last = self.rules.side_of(self.tricks[-1].winner) if final else None
+        side = combos_winner(self.declarations, self.trump, self.rules, last)
+        if final and side == self.combos_side:
+            return
+        self.combos_side = side
+        if not self.declarations and not final:
+            return
+        shown = tuple(
+            (d.seat, c) for d in self.declarations if side is not None and self.rules.side_of(d.seat) == side
+            for c in d.combos
+        )
+        self.events.append(DeclarationsResolved(side, shown, sum(c.points for _, c in shown)))
+
+    def _combo_points_of(self, side: int) -> int:
+        return sum(c.points for d in self.declarations if self.rules.side_of(d.seat) == side for c in d.combos)
+
+    def _side_tricks(self) -> list[int]:
+        out = [0] * self.rules.sides
+        for seat in range(self.n):
+            out[self.rules.side_of(seat)] += self.trick_count[seat]
+        return out
+
+    def _side_points(self, final: bool) -> tuple[list[int], list[int], list[int]]:
+        rules = self.rules
+        sides = rules.sides
+        cards = [0] * sides
+        for seat in range(self.n):
+            cards[rules.side_of(seat)] += self.taken[seat]
+        combos = [0] * sides
+        tricks = self._side_tricks()
+        cs = self.combos_side
+        if cs is not None and (not rules.combos_need_trick or tricks[cs] > 0 or not final):
+            combos[cs] = self._combo_points_of(cs)
+        bella = [0] * sides
+        for seat, number in self.bella_tricks:
+            if rules.bella_to == "holder":
+                bella[rules.side_of(seat)] += 20
+            elif number < len(self.tricks):
+                bella[rules.side_of(self.tricks[number].winner)] += 20
+        return cards, combos, bella
+
+    def _score(self) -> None:
+        self._resolve_declarations(final=True)
+        rules = self.rules
+        cards, combos, bella = self._side_points(final=True)
+        tricks = self._side_tricks()
+        assert self.bidder is not None
+        bidder_side = rules.side_of(self.bidder)
+        points = [c + k + b for c, k, b in zip(cards, combos, bella, strict=True)]
+        mine = points[bidder_side]
+        others = [p for s, p in enumerate(points) if s != bidder_side]
+        against = sum(others) if rules.bidder_must_beat == "combined" and self.n == 3 else max(others)
+        if mine > against:
+            outcome = sc.MADE
+        elif mine < against:
+            outcome = sc.BAIT
+        else:
+            outcome = sc.BAIT if rules.hanging == "bait" else sc.HANGING
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.result = sc.DealPoints(
+            outcome, bidder_side, tuple(cards), tuple(combos), tuple(bella), self.combos_side,
+            tuple(tricks), rules.side_of(self.tricks[-1].winner),
+        )
+
+    def _claim(self, seat: int) -> None:
+        if not self.rules.claims:
+            raise IllegalActionError(seat, "cannot claim: the rules do not allow claims")
+        if self.phase is not Phase.PLAY or not self.tricks or self.trick or self.to_act != seat:
+            raise IllegalActionError(seat, "cannot claim now: only the player on lead may claim, from trick 2 on")
+        if self.claim_blocked == len(self.tricks):
+            raise IllegalActionError(seat, "cannot claim again before the next trick")
+        side = self.rules.side_of(seat)
+        cards, combos, bella = self._side_points(final=False)
+        counted = self.totals[side] + cards[side] + combos[side] + bella[side]
+        valid = counted >= self.rules.target
+        self.events.append(ClaimMade(seat, valid, counted))
+        if valid:
+            self._end_early(sc.CLAIM_WON, side, "claim")
+        elif self.rules.false_claim == "loses":
+            self._end_early(sc.CLAIM_LOST, None, "claim")
+        else:
+            self.claim_blocked = len(self.tricks)
+
+    def _card_refusal(self, seat: int, card: Card, legal: int) -> str:
+        hand = self._hands[seat]
+        led = self.trick[0][1] >> 3
+        led_suit = SUITS[led]
+        trumps = hand & self._tmask
+        if led == self._ti:
+            if card.suit is not self.trump:
+                return f"must follow suit {led_suit.symbol} (holds {_holds(trumps)})"
+            return f"must overtrump: holds {_holds(legal)}"
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return f"must follow suit {led_suit.symbol} (holds {_holds(follow)})"
+        assert self.trump is not None
+        if card.suit is not self.trump:
+            return f"must trump {self.trump.symbol} (holds {_holds(trumps)})"
+        return f"must overtrump: holds {_holds(legal)}"
+
+    def _bella_refusal(self, seat: int, card: Card) -> str:
+        assert self.trump is not None
+        if card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN):
+            return "cannot declare bella: bella is declared with the trump king or queen"
+        if self.bella_done[seat]:
+            return "cannot declare bella twice"
+        return f"cannot declare bella: did not hold K{self.trump.value} and Q{self.trump.value} when play began"
+
+    # -- information ---------------------------------------------------------------------------
+
+    def declared_combos(self, seat: int) -> tuple[Combo, ...]:
+        for d in self.declarations:
+            if d.seat == seat:
+                return d.combos
+        return ()
+
+    def side_card_points(self) -> list[int]:
+        """Card points taken so far per side (last trick's 10 included once the deal is over)."""
+        return self._side_points(final=False)[0]

@@ -1,0 +1,123 @@
+"""The event stream: what happened, in order, for a UI to animate and a log to print.
+
+Events hold only public information (what every seat at the table sees or hears), so a UI may
+show all of them; hands are read from a seat's view, never from an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
+
+from .cards import Card, Suit
+from .combos import Combo
+
+if TYPE_CHECKING:
+    from .scoring import DealResult
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    dealer: int
+    turnup: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    call: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen:
+    seat: int
+    trump: Suit
+    round: int
+    bottom: Card | None  # the bottom card (2-3 players), shown once the rest is dealt
+
+
+@dataclass(frozen=True, slots=True)
+class SevenSwapped:
+    seat: int
+    seven: Card
+    turnup: Card  # the card the seat took
+
+
+@dataclass(frozen=True, slots=True)
+class RedealDemanded:
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownIn:
+    reason: str  # "all_pass" | "four_sevens" | "low_points"
+
+
+@dataclass(frozen=True, slots=True)
+class KlaborAnnounced:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A seat declared; what it announced is its best combination (kind and top card)."""
+
+    seat: int
+    best: Combo
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationsResolved:
+    side: int | None  # whose combinations score (None: nobody)
+    combos: tuple[tuple[int, Combo], ...]  # the winning side's combinations, shown: (seat, combo)
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class BellaDeclared:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: int
+    cards: tuple[tuple[int, Card], ...]
+    points: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade:
+    seat: int
+    valid: bool
+    counted: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored:
+    result: DealResult
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winner: int  # side
+    game_points: int
+    reason: str
+
+
+Event: TypeAlias = (
+    Dealt | BidMade | TrumpChosen | SevenSwapped | RedealDemanded | ThrownIn | KlaborAnnounced
+    | Declared | DeclarationsResolved | CardPlayed | BellaDeclared | TrickWon | ClaimMade
+    | DealScored | GameOver
+)

@@ -1,0 +1,87 @@
+"""Scoring values: one deal's points (§7) and what the score sheet records for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+MADE: Final = "made"
+BAIT: Final = "bait"
+HANGING: Final = "hanging"
+THROWN_IN: Final = "thrown_in"
+IN_PROGRESS: Final = "in_progress"
+CLAIM_WON: Final = "claim_won"
+CLAIM_LOST: Final = "claim_lost"
+DEBERTZ_WON: Final = "debertz"
+KLABOR_WON: Final = "klabor"
+OUTCOMES: Final[tuple[str, ...]] = (
+    MADE, BAIT, HANGING, THROWN_IN, IN_PROGRESS, CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON,
+)
+GAME_ENDING: Final[frozenset[str]] = frozenset({CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON})
+PLAYED_OUT: Final[frozenset[str]] = frozenset({MADE, BAIT, HANGING})
+
+
+@dataclass(frozen=True, slots=True)
+class DealPoints:
+    """A finished deal's points per side, before bait or hanging moves them.
+
+    ``outcome`` is the deal's own verdict; for game-ending outcomes ``winner`` is the side that won.
+    """
+
+    outcome: str
+    bidder_side: int | None
+    cards: tuple[int, ...]  # card points in tricks, last trick's 10 included
+    combos: tuple[int, ...]
+    bella: tuple[int, ...]
+    combos_side: int | None
+    tricks: tuple[int, ...]
+    last_trick_side: int | None
+    winner: int | None = None
+    reason: str = ""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(c + k + b for c, k, b in zip(self.cards, self.combos, self.bella, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One row of the score sheet, as RECORD.md's ``replay --json`` prints it (plus details)."""
+
+    index: int
+    dealer: int
+    outcome: str
+    bidder: int | None
+    trump: str | None
+    points: tuple[int, ...]
+    combos_side: int | None
+    written: tuple[int, ...]
+    penalties: tuple[int, ...]
+    hanging: int
+    totals: tuple[int, ...]
+    hanging_received: tuple[int, ...] = ()
+    detail: DealPoints | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "outcome": self.outcome,
+            "bidder": self.bidder,
+            "trump": self.trump,
+            "points": list(self.points),
+            "combos_side": self.combos_side,
+            "written": list(self.written),
+            "penalties": list(self.penalties),
+            "hanging": self.hanging,
+            "totals": list(self.totals),
+        }
+
+
+def split_points(amount: int, receivers: list[int]) -> dict[int, int]:
+    """Share ``amount`` equally; the odd point goes to the first receiver (play order)."""
+    share, odd = divmod(amount, len(receivers))
+    out = {r: share for r in receivers}
+    for r in receivers[:odd]:
+        out[r] += 1
+    return out
