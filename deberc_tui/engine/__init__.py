@@ -29,16 +29,18 @@ from .cards import DECK, Card, CardError, Rank, Suit, cards_of, mask_of, parse_c
 from .combos import Combo, Declaration, find_combos
 from .deal import Deal, DeckError, IllegalActionError, Phase, Trick
 from .events import Event
-from .game import Game, Outcome, shuffled_deck
+from .game import Game, shuffled_deck
 from .rules import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
 from .scoring import DealPoints, DealResult
+from .sheet import Outcome, ScoreSheet
+from .stack import stack_deck
 from .view import SeatView, seat_view
 
 __all__ = [
     "CLAIM", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
     "Action", "ActionFormatError", "BaitPenalty", "Bid", "Card", "CardError", "Claim", "Combo", "Deal",
     "DealPoints", "DealResult", "Declaration", "DeckError", "Event", "Game", "IllegalActionError", "Klabor",
-    "Outcome", "Phase", "PlayCard", "Rank", "Redeal", "Rules", "RulesError", "SeatView", "Suit", "SwapSeven",
+    "Outcome", "Phase", "PlayCard", "Rank", "Redeal", "Rules", "RulesError", "ScoreSheet", "SeatView", "Suit", "SwapSeven",
     "Trick", "action_from_record", "action_to_record", "cards_of", "find_combos", "mask_of", "parse_cards",
-    "seat_view", "shuffled_deck", "sort_hand",
+    "seat_view", "shuffled_deck", "sort_hand", "stack_deck",
 ]

@@ -140,7 +140,7 @@ class Deal:
         "_hands", "first_six", "turnup", "turnup_taken_by", "bottom", "_pos", "bids", "bid_round",
         "trump", "bidder", "swapped_by", "swapped_card", "played_first", "declarations", "bella_eligible", "bella_done",
         "bella_tricks", "trick", "trick_leader", "tricks", "taken", "trick_count", "_win_seat",
-        "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask",
+        "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask", "log",
     )
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card], totals: Sequence[int] | None = None) -> None:
@@ -156,6 +156,7 @@ class Deal:
         self.deck = deck_t
         self.totals: tuple[int, ...] = tuple(totals) if totals is not None else (0,) * rules.sides
         self.events: list[Event] = []
+        self.log: list[tuple[int, Action]] = []  # every accepted action, in order: the deal's record
         self.order: tuple[int, ...] = tuple((dealer + 1 + i) % n for i in range(n))
         hands = [0] * n
         pos = 0
@@ -207,6 +208,7 @@ class Deal:
             setattr(new, name, getattr(self, name))
         new._hands = self._hands[:]
         new.events = self.events[:]
+        new.log = self.log[:]
         new.bids = self.bids[:]
         new.played_first = self.played_first[:]
         new.declarations = self.declarations[:]
@@ -405,6 +407,10 @@ class Deal:
             raise IllegalActionError(seat, f"is not a seat at this table (0..{self.n - 1})")
         if self.phase is Phase.OVER:
             raise IllegalActionError(seat, "cannot act: the deal is over")
+        self._apply(seat, action)
+        self.log.append((seat, action))
+
+    def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, PlayCard):
             self._play(seat, action)
         elif isinstance(action, Bid):
@@ -515,7 +521,7 @@ class Deal:
             sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, reason,
         )
 
-    def _end_early(self, outcome: str, winner: int | None, reason: str) -> None:
+    def _end_early(self, outcome: str, winner: int | None, reason: str, claimant: int | None = None) -> None:
         self.phase = Phase.OVER
         self.to_act = None
         cards, combos, bella = self._side_points(final=False)
@@ -523,7 +529,7 @@ class Deal:
             outcome,
             None if self.bidder is None else self.rules.side_of(self.bidder),
             tuple(cards), tuple(combos), tuple(bella), self.combos_side, tuple(self._side_tricks()),
-            None, winner, reason,
+            None, winner, reason, self.tricks[0].leader if self.tricks else None, claimant,
         )
 
     def _play(self, seat: int, action: PlayCard) -> None:
@@ -666,7 +672,7 @@ class Deal:
         self.to_act = None
         self.result = sc.DealPoints(
             outcome, bidder_side, tuple(cards), tuple(combos), tuple(bella), self.combos_side,
-            tuple(tricks), rules.side_of(self.tricks[-1].winner),
+            tuple(tricks), rules.side_of(self.tricks[-1].winner), None, "", self.tricks[0].leader,
         )
 
     def _claim(self, seat: int) -> None:
@@ -682,9 +688,9 @@ class Deal:
         valid = counted >= self.rules.target
         self.events.append(ClaimMade(seat, valid, counted))
         if valid:
-            self._end_early(sc.CLAIM_WON, side, "claim")
+            self._end_early(sc.CLAIM_WON, side, "claim", side)
         elif self.rules.false_claim == "loses":
-            self._end_early(sc.CLAIM_LOST, None, "claim")
+            self._end_early(sc.CLAIM_LOST, None, "claim", side)
         else:
             self.claim_blocked = len(self.tricks)
 

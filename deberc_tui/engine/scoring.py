@@ -38,6 +38,8 @@ class DealPoints:
     last_trick_side: int | None
     winner: int | None = None
     reason: str = ""
+    first_leader: int | None = None  # seat; decides who gets an odd bait point
+    claimant: int | None = None  # side that claimed (claims only)
 
     @property
     def points(self) -> tuple[int, ...]:

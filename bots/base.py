@@ -1,0 +1,51 @@
+"""The bot plug-in interface: a bot sees one seat's view and the legal actions, and picks one.
+
+A bot is anything with ``name``, ``describe`` and ``choose``; ``optional`` lets it take the
+out-of-turn actions (trump-seven swap, redeal demands, klabor) when the table offers them.
+Bots never get the deal itself, only a :class:`~deberc_tui.engine.SeatView`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from deberc_tui.engine import Action, SeatView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What the table needs from a bot.
+
+    ``choose`` is called when the bot's seat is to act, with ``legal`` = every action it may take
+    (its turn's actions first, then any swap/redeal/klabor). ``optional`` is called when the seat is
+    not to act but may swap, demand a redeal or announce klabor; return one of ``options`` or None.
+    ``budget`` is the time the table allows for this decision, in seconds (None: no limit).
+    """
+
+    name: str
+
+    def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action: ...
+
+    def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None: ...
+
+
+class BotBase(ABC):
+    """Convenient base: never takes optional actions unless a subclass says so."""
+
+    name = "base"
+    description = ""
+
+    def __init__(self, seed: int | None = None, style: str = "normal") -> None:
+        if style not in ("cautious", "normal", "bold"):
+            raise ValueError(f"unknown bot style {style!r} (cautious, normal or bold)")
+        self.seed = seed
+        self.style = style
+
+    @abstractmethod
+    def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
+        """Pick one of ``legal``."""
+
+    def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
+        return None

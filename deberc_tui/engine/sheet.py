@@ -1,0 +1,213 @@
+"""The score sheet (§7-§9): what each side writes after a deal, hanging points, penalties, the end.
+
+It works from a deal's :class:`DealPoints` alone, so the same code keeps the score of a game the
+engine plays and of one played with real cards (the score pad), and re-scoring an edited game is
+writing its deals again on a fresh sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import scoring as sc
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as a value: the winning side and the game points it earns (2 with mars)."""
+
+    winner: int
+    game_points: int
+    reason: str
+
+
+class ScoreSheet:
+    """Running totals, hanging points, bait counts and the next dealer for one game."""
+
+    def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
+        if not 0 <= first_dealer < rules.players:
+            raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}, not {first_dealer}")
+        self.rules = rules
+        self.n = rules.players
+        self.first_dealer = first_dealer
+        self.results: list[sc.DealResult] = []
+        self.totals: list[int] = [0] * rules.sides
+        self.hanging_pot: list[int] = []  # amounts waiting for a winner, oldest first
+        self.baits_game = [0] * rules.sides
+        self.baits_row = [0] * rules.sides
+        self.next_dealer = first_dealer
+        self.outcome: Outcome | None = None
+
+    @property
+    def hanging(self) -> int:
+        return sum(self.hanging_pot)
+
+    def write(self, dealer: int, trump: str | None, dp: sc.DealPoints) -> sc.DealResult:
+        """Write one finished deal and return its row; ends the game when the rules say so."""
+        if self.outcome is not None:
+            raise ValueError("the game is over: no more deals can be written")
+        rules = self.rules
+        nsides = rules.sides
+        points = list(dp.points)
+        written = [0] * nsides
+        penalties = [0] * nsides
+        received = [0] * nsides
+        bidder = dp.bidder_side
+        outcome = dp.outcome
+        winner: int | None = None
+        if outcome == sc.THROWN_IN:
+            self.next_dealer = (dealer + 1) % self.n if dp.reason == "all_pass" else dealer
+        elif outcome in sc.GAME_ENDING:
+            if outcome == sc.CLAIM_WON:
+                assert dp.winner is not None
+                written[dp.winner] = points[dp.winner]
+            winner = dp.winner if dp.winner is not None else self._claim_loser_winner(dp)
+        else:
+            assert bidder is not None
+            written = points[:]
+            new_hang = 0
+            if outcome == sc.BAIT:
+                written[bidder] = 0
+                defenders = [s for s in self._play_order_sides(dealer, dp) if s != bidder]
+                for side, amount in self._bait_shares(points, bidder, defenders).items():
+                    written[side] += amount
+            elif outcome == sc.HANGING and rules.hanging == "hang":
+                written[bidder] = 0
+                new_hang = points[bidder]
+            self._move_hanging(written, received, new_hang > 0)
+            if new_hang:
+                self.hanging_pot.append(new_hang)
+            self._penalise(dp, outcome, bidder, penalties)
+            self.next_dealer = self._winner_deals(dealer, written)
+        for s in range(nsides):
+            self.totals[s] += written[s] + penalties[s]
+        result = sc.DealResult(
+            index=len(self.results), dealer=dealer, outcome=outcome, bidder=bidder, trump=trump,
+            points=dp.points, combos_side=dp.combos_side, written=tuple(written), penalties=tuple(penalties),
+            hanging=self.hanging, totals=tuple(self.totals), hanging_received=tuple(received), detail=dp,
+            reason=dp.reason,
+        )
+        self.results.append(result)
+        if winner is not None:
+            self._end(winner, outcome)
+        elif outcome in sc.PLAYED_OUT:
+            self._check_end(dp, written)
+        return result
+
+    # -- pieces of §7 -----------------------------------------------------------------------------
+
+    def _play_order_sides(self, dealer: int, dp: sc.DealPoints) -> list[int]:
+        """Sides in play order from the first leader (the first gets an odd point)."""
+        first = dp.first_leader if dp.first_leader is not None else (dealer + 1) % self.n
+        out: list[int] = []
+        for i in range(self.n):
+            side = self.rules.side_of((first + i) % self.n)
+            if side not in out:
+                out.append(side)
+        return out
+
+    def _bait_shares(self, points: list[int], bidder: int, defenders: list[int]) -> dict[int, int]:
+        amount = points[bidder]
+        if len(defenders) == 1:
+            return {defenders[0]: amount}
+        if self.rules.bait_to == "higher":
+            best = max(points[d] for d in defenders)
+            defenders = [d for d in defenders if points[d] == best]
+        return sc.split_points(amount, defenders)
+
+    def _move_hanging(self, written: list[int], received: list[int], this_hangs: bool) -> None:
+        """Give waiting hanging points to the side that wrote the most in this deal."""
+        if not self.hanging_pot:
+            return
+        if this_hangs and self.rules.hanging_multi == "accumulate":
+            return
+        top = max(written)
+        leaders = [s for s, w in enumerate(written) if w == top]
+        if len(leaders) != 1:
+            return
+        if self.rules.hanging_multi == "accumulate":
+            amount = sum(self.hanging_pot)
+            self.hanging_pot.clear()
+        else:
+            amount = self.hanging_pot.pop(0)
+        written[leaders[0]] += amount
+        received[leaders[0]] += amount
+
+    def _penalise(self, dp: sc.DealPoints, outcome: str, bidder: int, penalties: list[int]) -> None:
+        rules = self.rules
+        if rules.ski_penalty:
+            for s, taken in enumerate(dp.tricks):
+                if taken == 0:
+                    penalties[s] -= rules.ski_penalty
+        if outcome == sc.BAIT:
+            self.baits_game[bidder] += 1
+            self.baits_row[bidder] += 1
+            pen = rules.bait_penalty
+            if pen is not None:
+                nth = self.baits_game[bidder] if pen.count == "game" else self.baits_row[bidder]
+                if pen.applies(nth):
+                    penalties[bidder] -= pen.points
+        elif outcome == sc.MADE:
+            self.baits_row[bidder] = 0
+
+    def _winner_deals(self, dealer: int, written: Sequence[int]) -> int:
+        """§9: 'rotate' clockwise, or the side that wrote most (first such seat clockwise from the dealer)."""
+        n = self.n
+        if self.rules.next_dealer == "rotate":
+            return (dealer + 1) % n
+        top = max(written)
+        best = {s for s, w in enumerate(written) if w == top}
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            if self.rules.side_of(seat) in best:
+                return seat
+        return (dealer + 1) % n  # pragma: no cover - some side always has the top
+
+    def _claim_loser_winner(self, dp: sc.DealPoints) -> int:
+        others = [s for s in range(self.rules.sides) if s != dp.claimant]
+        return max(others, key=lambda s: self.totals[s])
+
+    def _check_end(self, dp: sc.DealPoints, written: Sequence[int]) -> None:
+        rules = self.rules
+        totals = self.totals
+        if rules.short:
+            basis = list(written if rules.short_bait else dp.points)
+            top = max(basis)
+            leaders = [s for s, v in enumerate(basis) if v == top]
+            if len(leaders) == 1:
+                self._end(leaders[0], "short")
+            return
+        over = [s for s in range(rules.sides) if totals[s] >= rules.target]
+        if not over:
+            return
+        if len(over) == 1:
+            self._end(over[0], "target")
+            return
+        choice: int | None = None
+        if rules.both_over == "defender":
+            defenders = [s for s in over if s != dp.bidder_side]
+            choice = _unique_top(defenders, totals)
+        elif rules.both_over == "bidder":
+            choice = dp.bidder_side if dp.bidder_side in over else None
+        elif rules.both_over == "last_trick":
+            choice = dp.last_trick_side if dp.last_trick_side in over else None
+        if choice is None:
+            choice = _unique_top(over, totals)
+        if choice is not None:
+            self._end(choice, "target")
+
+    def _end(self, winner: int, reason: str) -> None:
+        rules = self.rules
+        losers = [s for s in range(rules.sides) if s != winner]
+        mars = rules.mars and all(self.totals[s] * 2 < rules.target for s in losers)
+        self.outcome = Outcome(winner, 2 if mars else 1, reason)
+
+
+def _unique_top(candidates: Sequence[int], totals: Sequence[int]) -> int | None:
+    if not candidates:
+        return None
+    top = max(totals[s] for s in candidates)
+    best = [s for s in candidates if totals[s] == top]
+    return best[0] if len(best) == 1 else None
