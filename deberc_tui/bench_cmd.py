@@ -1,0 +1,60 @@
+"""``deberc bench``: measured figures anyone can reproduce (quoted in the README)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import click
+
+from .engine import PRESETS, Claim, Game, Rules, RulesError
+
+
+def bench_engine(players: int, deals: int, seed: int, preset: str = "moscow") -> dict[str, float | int]:
+    """Play ``deals`` complete random deals through the public API (bids, swaps, declarations,
+    bella, cards, scoring — everything but claims, which would end random games at once)."""
+    rules = Rules.preset(preset, players=players)
+    rng = random.Random(seed)
+    game = Game(rules, first_dealer=0, seed=seed)
+    played = 0
+    start = time.perf_counter()
+    while played < deals:
+        if game.is_over:
+            game = Game(rules, first_dealer=rng.randrange(players), seed=rng.randrange(1 << 30))
+        deal = game.start_deal()
+        while not deal.is_over:
+            legal = [a for a in deal.legal_actions() if not isinstance(a, Claim)]
+            assert deal.to_act is not None
+            game.apply(deal.to_act, rng.choice(legal))
+        played += 1
+    seconds = time.perf_counter() - start
+    return {"players": players, "deals": deals, "seconds": round(seconds, 4), "deals_per_s": round(deals / seconds, 1)}
+
+
+@click.group()
+def bench() -> None:
+    """Benchmarks: how fast deberc's parts run on this machine."""
+
+
+@bench.command("engine")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--deals", type=click.IntRange(1), default=20000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: bool) -> None:
+    """Play N complete random deals through the engine and report deals per second."""
+    if preset not in PRESETS:
+        raise click.BadParameter(f"unknown preset {preset!r} (one of: {', '.join(PRESETS)})", param_hint="--preset")
+    try:
+        result = bench_engine(players, deals, seed, preset)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--preset") from None
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        click.echo(
+            f"{result['deals']} deals, {players} players: {result['seconds']:.2f} s, "
+            f"{result['deals_per_s']:,.0f} deals/s"
+        )

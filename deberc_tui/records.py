@@ -1,0 +1,237 @@
+"""Game records (RECORD.md, ``deberc-record/1``): load and validate, replay through the engine, save.
+
+A record is checked by replaying it: every action goes through the same engine that plays live
+games, so "valid" means exactly "the rules accept it". Errors name the deal and action (1-based,
+as a person counts them), the seat and the rule: ``deal 3, action 14: seat 1 must follow suit ♥ (holds QH)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import (
+    ActionFormatError,
+    Card,
+    CardError,
+    Game,
+    IllegalActionError,
+    Rules,
+    RulesError,
+    action_from_record,
+    action_to_record,
+)
+from .engine.actions import Action
+from .storage import atomic_write
+
+FORMAT = "deberc-record/1"
+PLAYER_KINDS = ("human", "bot")
+
+
+class RecordError(ValueError):
+    """A record that is not valid JSON, not RECORD.md's format, or breaks a rule; the message is one line."""
+
+
+@dataclass
+class DealRecord:
+    deck: list[Card]
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+
+
+@dataclass
+class Record:
+    rules: Rules
+    players: list[dict[str, Any]]
+    first_dealer: int
+    deals: list[DealRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "players": [dict(p) for p in self.players],
+            "first_dealer": self.first_dealer,
+            "deals": [
+                {
+                    "deck": [c.notation for c in d.deck],
+                    "actions": [action_to_record(seat, a) for seat, a in d.actions],
+                }
+                for d in self.deals
+            ],
+        }
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def load_record(source: str | Path | Mapping[str, Any]) -> Record:
+    """Read a record from a path, a JSON string or an already-parsed object, checking its shape.
+
+    The actions are checked against the rules by :func:`replay_record`.
+    """
+    if isinstance(source, Mapping):
+        doc: Any = source
+    else:
+        text = _read_text(source)
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    return parse_record(doc)
+
+
+def _read_text(source: str | Path) -> str:
+    if isinstance(source, Path):
+        try:
+            return source.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"cannot read {source}: not UTF-8 text") from None
+    return source
+
+
+def parse_record(doc: Any) -> Record:
+    if not isinstance(doc, Mapping):
+        raise RecordError("a record must be a JSON object")
+    unknown = set(doc) - {"format", "rules", "players", "first_dealer", "deals"}
+    if unknown:
+        raise RecordError(f"unknown key {sorted(unknown)[0]!r} in the record")
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}")
+    players = doc.get("players")
+    if not isinstance(players, list) or len(players) not in (2, 3, 4):
+        raise RecordError("'players' must be a list of 2, 3 or 4 players")
+    checked_players = [_check_player(i, p) for i, p in enumerate(players)]
+    rules_doc = doc.get("rules", {})
+    if not isinstance(rules_doc, Mapping):
+        raise RecordError("'rules' must be an object")
+    try:
+        rules = Rules.from_dict(rules_doc, players=len(players))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    first_dealer = doc.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < len(players):
+        raise RecordError(f"'first_dealer' must be a seat 0..{len(players) - 1}, not {first_dealer!r}")
+    deals_doc = doc.get("deals", [])
+    if not isinstance(deals_doc, list):
+        raise RecordError("'deals' must be a list")
+    deals = [_parse_deal(i + 1, d) for i, d in enumerate(deals_doc)]
+    return Record(rules, checked_players, first_dealer, deals)
+
+
+def _check_player(index: int, player: Any) -> dict[str, Any]:
+    where = f"player {index}"
+    if not isinstance(player, Mapping):
+        raise RecordError(f"{where} must be an object with 'name' and 'kind'")
+    name = player.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError(f"{where} needs a non-empty 'name'")
+    kind = player.get("kind", "human")
+    if kind not in PLAYER_KINDS:
+        raise RecordError(f"{where}: 'kind' must be 'human' or 'bot', not {kind!r}")
+    out = dict(player)
+    out["kind"] = kind
+    if kind == "bot" and not isinstance(out.get("bot", ""), str):
+        raise RecordError(f"{where}: 'bot' must be a bot's name")
+    return out
+
+
+def _parse_deal(number: int, deal: Any) -> DealRecord:
+    where = f"deal {number}"
+    if not isinstance(deal, Mapping):
+        raise RecordError(f"{where} must be an object with 'deck' and 'actions'")
+    unknown = set(deal) - {"deck", "actions"}
+    if unknown:
+        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+    deck_doc = deal.get("deck")
+    if not isinstance(deck_doc, list):
+        raise RecordError(f"{where}: 'deck' must be a list of the 32 cards")
+    deck: list[Card] = []
+    for i, text in enumerate(deck_doc):
+        try:
+            deck.append(Card.parse(text))
+        except CardError as exc:
+            raise RecordError(f"{where}, deck card {i + 1}: {exc}") from None
+    _check_deck(where, deck)
+    actions_doc = deal.get("actions", [])
+    if not isinstance(actions_doc, list):
+        raise RecordError(f"{where}: 'actions' must be a list")
+    actions = []
+    for i, obj in enumerate(actions_doc):
+        try:
+            actions.append(action_from_record(obj))
+        except ActionFormatError as exc:
+            raise RecordError(f"{where}, action {i + 1}: {exc}") from None
+    return DealRecord(deck, actions)
+
+
+def _check_deck(where: str, deck: Sequence[Card]) -> None:
+    seen: set[Card] = set()
+    for c in deck:
+        if c in seen:
+            raise RecordError(f"{where}: the deck holds {c.notation} twice")
+        seen.add(c)
+    if len(deck) != 32:
+        missing = sorted(set(Card.from_index(i) for i in range(32)) - seen)
+        detail = f" ({', '.join(c.notation for c in missing[:4])} missing)" if missing else ""
+        raise RecordError(f"{where}: the deck must hold the 32 cards, not {len(deck)}{detail}")
+
+
+# -- replaying ----------------------------------------------------------------------------------
+
+
+def replay_record(record: Record) -> Game:
+    """Rebuild the game by applying every action; raise :class:`RecordError` at the first illegal one."""
+    game = Game(record.rules, record.first_dealer)
+    for number, deal_rec in enumerate(record.deals, start=1):
+        if game.is_over:
+            raise RecordError(f"deal {number}: the game is already over")
+        if not game.needs_deal:
+            raise RecordError(f"deal {number}: deal {number - 1} is not finished")
+        deal = game.start_deal(deal_rec.deck)
+        for index, (seat, action) in enumerate(deal_rec.actions, start=1):
+            where = f"deal {number}, action {index}"
+            if deal.is_over:
+                raise RecordError(f"{where}: the deal is already over")
+            if not 0 <= seat < game.n:
+                raise RecordError(f"{where}: seat {seat} is not at this table (0..{game.n - 1})")
+            try:
+                game.apply(seat, action)
+            except IllegalActionError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+    return game
+
+
+def record_from_game(
+    game: Game, players: Sequence[Mapping[str, Any]], first_dealer: int | None = None
+) -> dict[str, Any]:
+    """The RECORD.md document of a game so far (a deal in progress included)."""
+    rec = Record(
+        game.rules,
+        [dict(p) for p in players],
+        game.first_dealer if first_dealer is None else first_dealer,
+        [DealRecord(list(d.deck), list(d.log)) for d in game.deals],
+    )
+    return rec.to_json()
+
+
+def save_record(path: str | Path, doc: Mapping[str, Any] | Record) -> None:
+    """Write a record atomically (a crash leaves the old file or the new one, never half)."""
+    data = doc.to_json() if isinstance(doc, Record) else dict(doc)
+    atomic_write(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def replay_json(game: Game) -> dict[str, Any]:
+    """RECORD.md's ``replay --json`` object."""
+    outcome = game.outcome
+    return {
+        "sides": game.sides,
+        "deals": [row.to_json() for row in game.sheet()],
+        "totals": list(game.totals),
+        "finished": outcome is not None,
+        "winner": None if outcome is None else outcome.winner,
+    }
