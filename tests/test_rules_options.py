@@ -1,0 +1,135 @@
+"""RULES.md option keys and §10 presets: validation, defaults, preset contents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from deberc_tui.engine import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
+
+ALL_KEYS = {
+    "target", "all_pass", "turnup_to", "swap_seven", "four_sevens_redeal", "low_points_redeal", "klabor",
+    "hundred", "debertz", "combo_tie", "combos_need_trick", "bella_to", "first_lead", "overtrump_on_ruff",
+    "partner_exempt", "bidder_must_beat", "bait_to", "hanging", "hanging_multi", "bait_penalty", "ski_penalty",
+    "both_over", "claims", "false_claim", "mars", "short", "short_bait", "next_dealer",
+}
+
+MOSCOW_DEFAULTS: dict[str, Any] = {
+    "target": 501, "all_pass": "redeal", "turnup_to": "dealer", "swap_seven": True, "four_sevens_redeal": True,
+    "low_points_redeal": None, "klabor": False, "hundred": False, "debertz": "win", "combo_tie": "trump_then_first",
+    "combos_need_trick": True, "bella_to": "holder", "first_lead": "left_of_dealer", "overtrump_on_ruff": False,
+    "partner_exempt": False, "bidder_must_beat": "each", "bait_to": "higher", "hanging": "hang",
+    "hanging_multi": "accumulate", "bait_penalty": None, "ski_penalty": 0, "both_over": "defender",
+    "claims": True, "false_claim": "loses", "mars": False, "short": False, "short_bait": True,
+    "next_dealer": "winner",
+}
+
+
+def test_every_option_of_the_rule_book_is_known() -> None:
+    assert set(OPTION_HELP) == ALL_KEYS
+
+
+def test_moscow_is_the_default_and_changes_nothing() -> None:
+    d = Rules.from_dict({}).to_dict()
+    assert d.pop("preset") == "moscow"
+    assert d == MOSCOW_DEFAULTS
+    assert PRESETS["moscow"] == {}
+
+
+PENALTY_100 = {"points": 100, "when": "third_and_after", "count": "game"}
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "diff"),
+    [
+        ("kharkiv", 2, {"combo_tie": "first", "all_pass": "dealer_must", "first_lead": "bidder",
+                        "next_dealer": "rotate", "bait_to": "split", "bait_penalty": PENALTY_100, "ski_penalty": 50}),
+        ("klabor", 3, {"first_lead": "bidder", "next_dealer": "rotate", "bella_to": "trick_winner",
+                       "combo_tie": "trump_then_last_trick", "all_pass": "dealer_must", "low_points_redeal": 1,
+                       "klabor": True, "bait_penalty": PENALTY_100, "ski_penalty": 100}),
+        ("club", 2, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
+                     "bait_penalty": PENALTY_100, "ski_penalty": 50}),
+        ("club", 3, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
+                     "bait_penalty": PENALTY_100, "ski_penalty": 50}),
+        # §10: the club's ski penalty is 100 with 4 players
+        ("club", 4, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
+                     "bait_penalty": PENALTY_100, "ski_penalty": 100}),
+        ("short", 2, {"short": True}),
+        ("short", 3, {"short": True}),
+    ],
+)
+def test_presets_differ_from_moscow_exactly_as_the_table_says(preset: str, players: int, diff: dict[str, Any]) -> None:
+    d = Rules.preset(preset, players=players).to_dict()
+    assert d.pop("preset") == preset
+    changed = {k: v for k, v in d.items() if MOSCOW_DEFAULTS[k] != v}
+    assert changed == diff
+
+
+def test_short_preset_is_only_for_two_or_three_players() -> None:
+    with pytest.raises(RulesError, match="'short' is for 2, 3 players, not 4"):
+        Rules.preset("short", players=4)
+
+
+def test_a_preset_can_be_changed_option_by_option() -> None:
+    r = Rules.preset("kharkiv", players=2, ski_penalty=0, target=301)
+    assert (r.ski_penalty, r.target, r.combo_tie) == (0, 301, "first")
+    assert r.with_options(hanging="bait").hanging == "bait"
+
+
+def test_the_full_set_round_trips_through_to_dict() -> None:
+    r = Rules.preset("club", players=4, target=1001)
+    assert Rules.from_dict(r.to_dict(), players=4) == r
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"colour": "red"}, "unknown rule option 'colour'"),
+        ({"preset": "paris"}, "unknown preset 'paris'"),
+        ({"target": 0}, "'target' must be a positive whole number, not 0"),
+        ({"target": "501"}, "'target' must be a positive whole number"),
+        ({"target": True}, "'target' must be a positive whole number"),
+        ({"hanging": "swing"}, "'hanging' must be one of 'hang', 'bait', 'each_own', not 'swing'"),
+        ({"combo_tie": "last"}, "'combo_tie' must be one of"),
+        ({"ski_penalty": 25}, "'ski_penalty' must be one of 0, 50, 100, not 25"),
+        ({"ski_penalty": True}, "'ski_penalty' must be one of"),
+        ({"swap_seven": "yes"}, "'swap_seven' must be true or false, not 'yes'"),
+        ({"mars": 1}, "'mars' must be true or false"),
+        ({"low_points_redeal": -1}, "'low_points_redeal' must be null or a number"),
+        ({"bait_penalty": 100}, "'bait_penalty' must be null or"),
+        ({"bait_penalty": {"points": 70}}, "bait_penalty 'points' must be 0, 50 or 100, not 70"),
+        ({"bait_penalty": {"when": "fourth"}}, "bait_penalty 'when' must be"),
+        ({"bait_penalty": {"count": "deal"}}, "bait_penalty 'count' must be 'game' or 'row'"),
+        ({"bait_penalty": {"points": 50, "every": 3}}, "'bait_penalty' has unknown key 'every'"),
+    ],
+)
+def test_bad_options_are_refused_with_a_clear_message(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(RulesError, match=_escape(message)):
+        Rules.from_dict(data)
+
+
+def test_unknown_option_refused_in_with_options_too() -> None:
+    with pytest.raises(RulesError, match="unknown rule option 'colour'"):
+        Rules().with_options(colour="red")
+
+
+@pytest.mark.parametrize("players", [1, 5, "2", True])
+def test_players_must_be_two_three_or_four(players: Any) -> None:
+    with pytest.raises(RulesError, match="players must be 2, 3 or 4"):
+        Rules.from_dict({}, players=players)
+
+
+@pytest.mark.parametrize("target", [101, 301, 501, 1001, 777])
+def test_target_any_positive_number(target: int) -> None:
+    assert Rules.from_dict({"target": target}).target == target
+
+
+def test_bait_penalty_fills_missing_keys_from_the_usual_100_third_and_after_game() -> None:
+    assert Rules.from_dict({"bait_penalty": {"points": 50}}).bait_penalty == BaitPenalty(50, "third_and_after", "game")
+    assert Rules.from_dict({"bait_penalty": None}).bait_penalty is None
+
+
+def _escape(text: str) -> str:
+    import re
+    return re.escape(text)
