@@ -84,7 +84,8 @@ class ScoreSheet:
         for s in range(nsides):
             self.totals[s] += written[s] + penalties[s]
         result = sc.DealResult(
-            index=len(self.results), dealer=dealer, outcome=outcome, bidder=bidder, trump=trump,
+            index=len(self.results), dealer=dealer, outcome=outcome, bidder=bidder,
+            trump=None if outcome == sc.THROWN_IN else trump,
             points=dp.points, combos_side=dp.combos_side, written=tuple(written), penalties=tuple(penalties),
             hanging=self.hanging, totals=tuple(self.totals), hanging_received=tuple(received), detail=dp,
             reason=dp.reason,
