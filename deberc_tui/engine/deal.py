@@ -41,6 +41,7 @@ from .cards import (
     Rank,
     Suit,
     cards_of,
+    sort_hand,
 )
 from .combos import DEBERTZ, Combo, Declaration, combos_winner, find_combos, has_combos
 from .events import (
@@ -111,8 +112,9 @@ def plain_points(mask: int) -> int:
     return total
 
 
-def _holds(mask: int) -> str:
-    return ", ".join(c.notation for c in sorted(cards_of(mask), key=lambda c: -c.index))
+def _holds(mask: int, trump: Suit | None) -> str:
+    """The cards of a mask as a player lists them: high to low in trick order (trump: J 9 A 10 ...)."""
+    return ", ".join(c.notation for c in sort_hand(cards_of(mask), trump))
 
 
 class Trick:
@@ -701,15 +703,15 @@ class Deal:
         trumps = hand & self._tmask
         if led == self._ti:
             if card.suit is not self.trump:
-                return f"must follow suit {led_suit.symbol} (holds {_holds(trumps)})"
-            return f"must overtrump: holds {_holds(legal)}"
+                return f"must follow suit {led_suit.symbol} (holds {_holds(trumps, self.trump)})"
+            return f"must overtrump: holds {_holds(legal, self.trump)}"
         follow = hand & SUIT_MASKS[led]
         if follow:
-            return f"must follow suit {led_suit.symbol} (holds {_holds(follow)})"
+            return f"must follow suit {led_suit.symbol} (holds {_holds(follow, self.trump)})"
         assert self.trump is not None
         if card.suit is not self.trump:
-            return f"must trump {self.trump.symbol} (holds {_holds(trumps)})"
-        return f"must overtrump: holds {_holds(legal)}"
+            return f"must trump {self.trump.symbol} (holds {_holds(trumps, self.trump)})"
+        return f"must overtrump: holds {_holds(legal, self.trump)}"
 
     def _bella_refusal(self, seat: int, card: Card) -> str:
         assert self.trump is not None
