@@ -1,0 +1,16 @@
+"""The score pad: keep the score of a game played with real cards (``deberc scorepad``).
+
+The model (:class:`Pad`) turns each entered deal into the engine's ``DealPoints`` and writes them all
+on a fresh ``ScoreSheet``; the sheet decides bait, hanging points, penalties, the end and the next dealer.
+The Textual UI lives in :mod:`deberc_tui.scorepad.screen` (``ScorePadScreen``, ``ScorePadApp``).
+"""
+
+from .model import CLAIM, DEBERTZ, FALSE_CLAIM, KINDS, KLABOR, PLAYED, THROWN, Declared, EnteredDeal, Pad, PadError
+from .render import SheetRow, render_text, sheet_rows, status_line
+from .storage import PadInfo, PadStore
+
+__all__ = [
+    "CLAIM", "DEBERTZ", "FALSE_CLAIM", "KINDS", "KLABOR", "PLAYED", "THROWN",
+    "Declared", "EnteredDeal", "Pad", "PadError", "PadInfo", "PadStore", "SheetRow",
+    "render_text", "sheet_rows", "status_line",
+]

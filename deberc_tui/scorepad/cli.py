@@ -1,0 +1,332 @@
+"""``deberc scorepad``: the Textual pad, and subcommands for scripts and tests.
+
+Players are named by name (or its start) or seat number 0..n-1; sides by a player's name, the side's name
+(``Anna+Cleo``) or number 0..sides-1. With 4 players sides are the partnerships 0+2 and 1+3.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ..engine import PRESETS, Rules, RulesError
+from .export import to_csv, to_json
+from .model import CLAIM, DEBERTZ, FALSE_CLAIM, KLABOR, PLAYED, THROW_REASONS, THROWN, Declared, EnteredDeal, Pad, PadError
+from .render import render_text, sheet_rows, status_line
+from .storage import PadStore
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class PadUsageError(click.ClickException):
+    """A one-line error for the user (exit 2), never a traceback."""
+
+    exit_code = 2
+
+
+def _store() -> PadStore:
+    return PadStore()
+
+
+def _load(store: PadStore, ref: str) -> Pad:
+    try:
+        return store.load(ref)
+    except (PadError, RulesError) as exc:
+        raise PadUsageError(str(exc)) from None
+
+
+@click.group(invoke_without_command=True)
+@click.option("--pad", "pad_ref", default=None, help="Open this pad (id, start of an id, or 'last').")
+@click.pass_context
+def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
+    """Score pad for games played with real cards (opens the pad app without a subcommand)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from .screen import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
+
+    store = _store()
+    pad_id = store.resolve(pad_ref) if pad_ref else None
+    ScorePadApp(store=store, pad_id=pad_id).run()
+
+
+# -- new ------------------------------------------------------------------------------------------
+
+
+def parse_bait_penalty(text: str) -> dict[str, Any] | None:
+    """``none`` or ``POINTS[/WHEN[/COUNT]]``, e.g. ``100/third_and_after/game``."""
+    if text.strip().lower() in ("none", "off", "0", "no", "null"):
+        return None
+    parts = text.split("/")
+    try:
+        points = int(parts[0])
+    except ValueError:
+        raise PadError(f"bait penalty {text!r}: write POINTS/WHEN/COUNT, e.g. 100/third_and_after/game") from None
+    out: dict[str, Any] = {"points": points}
+    if len(parts) > 1:
+        out["when"] = parts[1]
+    if len(parts) > 2:
+        out["count"] = parts[2]
+    return out
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+@scorepad.command("new")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--names", default=None, help="Comma-separated names in seat order (default A,B,...).")
+@click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--first-dealer", default="0", show_default=True, help="Seat number or name.")
+@click.option("--target", type=int, default=None, help="Points that win (301, 501, 1001...).")
+@click.option("--bidder-must-beat", type=click.Choice(["each", "combined"]), default=None)
+@click.option("--bait-to", type=click.Choice(["higher", "split"]), default=None)
+@click.option("--hanging", type=click.Choice(["hang", "bait", "each_own"]), default=None)
+@click.option("--hanging-multi", type=click.Choice(["accumulate", "queue"]), default=None)
+@click.option("--bait-penalty", default=None, help="none or POINTS/WHEN/COUNT, e.g. 100/third_and_after/row.")
+@click.option("--ski-penalty", type=click.Choice(["0", "50", "100"]), default=None)
+@click.option("--both-over", type=click.Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
+@click.option("--mars/--no-mars", default=None)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other rule option (JSON value).")
+def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, target: int | None,
+            bidder_must_beat: str | None, bait_to: str | None, hanging: str | None, hanging_multi: str | None,
+            bait_penalty: str | None, ski_penalty: str | None, both_over: str | None, mars: bool | None,
+            sets: tuple[str, ...]) -> None:
+    """Start a new pad; prints its id."""
+    options: dict[str, Any] = {}
+    try:
+        for key, value in (("target", target), ("bidder_must_beat", bidder_must_beat), ("bait_to", bait_to),
+                           ("hanging", hanging), ("hanging_multi", hanging_multi), ("both_over", both_over),
+                           ("mars", mars)):
+            if value is not None:
+                options[key] = value
+        if ski_penalty is not None:
+            options["ski_penalty"] = int(ski_penalty)
+        if bait_penalty is not None:
+            options["bait_penalty"] = parse_bait_penalty(bait_penalty)
+        for item in sets:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise PadError(f"--set {item!r}: write KEY=VALUE")
+            options[key.strip()] = _option_value(value.strip())
+        rules = Rules.from_dict({"preset": preset, **options}, players=players)
+        name_list = [n.strip() for n in names.split(",")] if names else [chr(ord("A") + i) for i in range(players)]
+        pad = Pad(rules, name_list)
+        pad.first_dealer = pad.seat_ref(first_dealer)
+        pad_id = _store().save(pad)
+    except (PadError, RulesError) as exc:
+        raise PadUsageError(str(exc)) from None
+    click.echo(pad_id)
+
+
+# -- entering deals ---------------------------------------------------------------------------------
+
+
+def deal_options(func: F) -> F:
+    opts = [
+        click.option("--dealer", default=None, help="Who dealt (default: as the rules say)."),
+        click.option("--bidder", default=None, help="Who took trump (player)."),
+        click.option("--trump", default=None, help="Trump suit C D H S (for the record)."),
+        click.option("--cards", default=None, help="Card points per side incl. last trick, e.g. 62,88 (4 players: one is enough, e.g. 62 or ,100)."),
+        click.option("--decl", multiple=True, metavar="SIDE:WHAT", help="Scoring declarations, e.g. A:terz+bella, B:2terz, A:70."),
+        click.option("--last-trick", default=None, help="Side that took the last trick."),
+        click.option("--no-trick", multiple=True, metavar="SIDE", help="A side that took no trick."),
+        click.option("--took-trick", multiple=True, metavar="SIDE", help="A side that took only pointless tricks."),
+        click.option("--thrown", type=click.Choice(list(THROW_REASONS)), default=None, help="The deal was thrown in."),
+        click.option("--claim", default=None, metavar="SIDE", help="This side claimed the game («Партия») rightly."),
+        click.option("--false-claim", default=None, metavar="SIDE", help="This side claimed wrongly."),
+        click.option("--debertz", default=None, metavar="SIDE", help="This side declared debertz."),
+        click.option("--klabor", default=None, metavar="SIDE", help="This side declared klabor."),
+        click.option("--note", default="", help="A remark kept with the deal."),
+    ]
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def _parse_cards(pad: Pad, text: str | None) -> tuple[int | None, ...]:
+    if text is None:
+        return ()
+    values: list[int | None] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part in ("", "-", "_", "?"):
+            values.append(None)
+            continue
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise PadError(f"card points must be whole numbers, not {part!r}") from None
+    if len(values) > pad.sides:
+        raise PadError(f"{len(values)} card points given, but this game has {pad.sides} sides")
+    return tuple(values)
+
+
+def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str | None, cards: str | None,
+               decl: tuple[str, ...], last_trick: str | None, no_trick: tuple[str, ...],
+               took_trick: tuple[str, ...], thrown: str | None, claim: str | None, false_claim: str | None,
+               debertz: str | None, klabor: str | None, note: str, default_dealer: int) -> EnteredDeal:
+    """An :class:`EnteredDeal` from command-line words (raises :class:`PadError`)."""
+    kinds = [(k, v) for k, v in ((THROWN, thrown), (CLAIM, claim), (FALSE_CLAIM, false_claim), (DEBERTZ, debertz),
+                                 (KLABOR, klabor)) if v]
+    if len(kinds) > 1:
+        raise PadError("a deal is one of: played, thrown in, claim, false claim, debertz, klabor — not several")
+    kind = kinds[0][0] if kinds else PLAYED
+    winner = pad.side_ref(kinds[0][1]) if kinds and kind != THROWN else None
+    declared = [Declared()] * pad.sides
+    for item in decl:
+        side_text, sep, what = item.partition(":")
+        if not sep:
+            raise PadError(f"--decl {item!r}: write SIDE:WHAT, e.g. A:terz+bella")
+        side = pad.side_ref(side_text)
+        declared[side] = Declared.parse(what)
+    took: list[bool | None] = [None] * pad.sides
+    for ref in no_trick:
+        took[pad.side_ref(ref)] = False
+    for ref in took_trick:
+        took[pad.side_ref(ref)] = True
+    return EnteredDeal(
+        dealer=pad.seat_ref(dealer) if dealer is not None else default_dealer,
+        kind=kind,
+        bidder=pad.seat_ref(bidder) if bidder is not None else None,
+        trump=trump.strip().upper() if trump else None,
+        cards=_parse_cards(pad, cards),
+        declared=tuple(declared) if any(not d.empty for d in declared) else (),
+        last_trick=pad.side_ref(last_trick) if last_trick is not None else None,
+        took_trick=tuple(took) if any(t is not None for t in took) else (),
+        reason=thrown or "",
+        winner=winner,
+        note=note,
+    )
+
+
+def _last_row(pad: Pad, index: int) -> str:
+    rows = sheet_rows(pad)
+    row = rows[index]
+    cells = "  ".join(f"{name} {cell}" for name, cell in zip(pad.side_names, row.cells, strict=True))
+    return f"deal {row.number}: {cells}" + (f"  ({row.note})" if row.note else "")
+
+
+@scorepad.command("add")
+@click.argument("pad_ref", metavar="PAD")
+@deal_options
+def add_cmd(pad_ref: str, **kw: Any) -> None:
+    """Enter the next deal."""
+    store = _store()
+    pad = _load(store, pad_ref)
+    try:
+        deal = build_deal(pad, default_dealer=pad.suggested_dealer, **kw)
+        pad.add(deal)
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+    store.save(pad)
+    click.echo(_last_row(pad, len(pad.deals) - 1))
+    click.echo(status_line(pad))
+
+
+@scorepad.command("edit")
+@click.argument("pad_ref", metavar="PAD")
+@click.argument("number", type=int)
+@deal_options
+def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
+    """Replace deal NUMBER (1-based) with the deal described; later rows recompute."""
+    store = _store()
+    pad = _load(store, pad_ref)
+    try:
+        if not 1 <= number <= len(pad.deals):
+            raise PadError(f"no deal {number}: the pad has {len(pad.deals)}")
+        deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, **kw)
+        pad.replace(number - 1, deal)
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+    store.save(pad)
+    click.echo(_last_row(pad, number - 1))
+    click.echo(status_line(pad))
+
+
+@scorepad.command("delete")
+@click.argument("pad_ref", metavar="PAD")
+@click.argument("number", type=int)
+def delete_cmd(pad_ref: str, number: int) -> None:
+    """Delete deal NUMBER (1-based); later rows recompute."""
+    store = _store()
+    pad = _load(store, pad_ref)
+    try:
+        pad.delete(number - 1)
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+    store.save(pad)
+    click.echo(status_line(pad))
+
+
+@scorepad.command("undo")
+@click.argument("pad_ref", metavar="PAD")
+def undo_cmd(pad_ref: str) -> None:
+    """Take back the last change."""
+    store = _store()
+    pad = _load(store, pad_ref)
+    try:
+        what = pad.undo()
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+    store.save(pad)
+    click.echo(f"undone: {what}")
+    click.echo(status_line(pad))
+
+
+@scorepad.command("show")
+@click.argument("pad_ref", metavar="PAD", default="last")
+@click.option("--detail", is_flag=True, help="Each side's own deal points in brackets.")
+def show_cmd(pad_ref: str, detail: bool) -> None:
+    """Print the sheet."""
+    pad = _load(_store(), pad_ref)
+    try:
+        click.echo(render_text(pad, detail=detail))
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+
+
+@scorepad.command("list")
+def list_cmd() -> None:
+    """List saved pads, most recent first."""
+    infos = _store().infos()
+    if not infos:
+        click.echo("no pads yet: start one with 'deberc scorepad new'")
+    for info in infos:
+        click.echo(f"{info.id}  {info.describe()}")
+
+
+@scorepad.command("remove")
+@click.argument("pad_ref", metavar="PAD")
+def remove_cmd(pad_ref: str) -> None:
+    """Delete a saved pad."""
+    try:
+        click.echo(f"removed {_store().delete(pad_ref)}")
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+
+
+@scorepad.command("export")
+@click.argument("pad_ref", metavar="PAD")
+@click.option("--csv", "fmt", flag_value="csv", default=True, help="CSV, one row per deal (default).")
+@click.option("--json", "fmt", flag_value="json", help="JSON: the pad and its sheet.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None, help="File (default: stdout).")
+def export_cmd(pad_ref: str, fmt: str, output: Path | None) -> None:
+    """Export a pad as CSV or JSON."""
+    pad = _load(_store(), pad_ref)
+    try:
+        text = to_json(pad) if fmt == "json" else to_csv(pad)
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}")
