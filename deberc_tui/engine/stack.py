@@ -25,12 +25,14 @@ def stack_deck(
     turnup: str | Card,
     bottom: str | Card | None = None,
     turnup_receiver: int | None = None,
+    fill: Sequence[Card] | None = None,
 ) -> list[Card]:
     """The deck (top first) that deals ``hands[seat]`` to each seat, in the order the seat receives them.
 
     A hand lists the first six cards, then the cards dealt after the bidding (3 each with 2-3 players;
     with 4 players 2 each, or 1 for ``turnup_receiver``, who also gets the turnup). Missing cards are
-    filled from the cards nobody was given; ``bottom`` (2-3 players) becomes the deck's last card.
+    filled from the cards nobody was given — in the order of ``fill`` if given (a shuffled deck makes
+    a random deal around the chosen cards) — and ``bottom`` (2-3 players) becomes the deck's last card.
     """
     given = {seat: _cards(spec) for seat, spec in hands.items()}
     up = turnup if isinstance(turnup, Card) else Card.parse(turnup)
@@ -40,7 +42,8 @@ def stack_deck(
     used = [up] + ([low] if low else []) + [c for cards in given.values() for c in cards]
     if len(set(used)) != len(used):
         raise ValueError("a card is given twice")
-    spare = [c for c in DECK if c not in set(used)]
+    taken = set(used)
+    spare = [c for c in (DECK if fill is None else fill) if c not in taken]
     order = [(dealer + 1 + i) % players for i in range(players)]
     receiver = dealer if turnup_receiver is None else turnup_receiver
 
