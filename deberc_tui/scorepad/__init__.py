@@ -5,7 +5,19 @@ on a fresh ``ScoreSheet``; the sheet decides bait, hanging points, penalties, th
 The Textual UI lives in :mod:`deberc_tui.scorepad.screen` (``ScorePadScreen``, ``ScorePadApp``).
 """
 
-from .model import CLAIM, DEBERTZ, FALSE_CLAIM, KINDS, KLABOR, PLAYED, THROWN, Declared, EnteredDeal, Pad, PadError
+from .model import (
+    CLAIM,
+    DEBERTZ,
+    FALSE_CLAIM,
+    KINDS,
+    KLABOR,
+    PLAYED,
+    THROWN,
+    Declared,
+    EnteredDeal,
+    Pad,
+    PadError,
+)
 from .render import SheetRow, render_text, sheet_rows, status_line
 from .storage import PadInfo, PadStore
 

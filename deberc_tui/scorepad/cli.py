@@ -15,7 +15,19 @@ import click
 
 from ..engine import PRESETS, Rules, RulesError
 from .export import to_csv, to_json
-from .model import CLAIM, DEBERTZ, FALSE_CLAIM, KLABOR, PLAYED, THROW_REASONS, THROWN, Declared, EnteredDeal, Pad, PadError
+from .model import (
+    CLAIM,
+    DEBERTZ,
+    FALSE_CLAIM,
+    KLABOR,
+    PLAYED,
+    THROW_REASONS,
+    THROWN,
+    Declared,
+    EnteredDeal,
+    Pad,
+    PadError,
+)
 from .render import render_text, sheet_rows, status_line
 from .storage import PadStore
 
