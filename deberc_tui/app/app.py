@@ -1,0 +1,158 @@
+"""The Textual application: one :func:`make_app` factory shared by the ``deberc`` command and the tests."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.theme import Theme
+
+from deberc_tui.engine import Rules
+
+from .controller import AUTOSAVE, Table, TableError
+from .look import Look, unicode_ok
+from .screens.newgame import GameSetup, NewGameScreen
+from .screens.table import PACES, TableScreen
+
+FELT = Theme(
+    name="deberc", primary="#e0b040", secondary="#4f9d69", accent="#f0d070", warning="#ffb000",
+    error="#ff5050", success="#60d060", foreground="#ece8d8", background="#102018", surface="#183828",
+    panel="#24503a", dark=True,
+)
+MONO = Theme(
+    name="deberc-mono", primary="#d0d0d0", secondary="#a0a0a0", accent="#ffffff", warning="#ffffff",
+    error="#ffffff", success="#ffffff", foreground="#e8e8e8", background="#000000", surface="#141414",
+    panel="#303030", dark=True,
+)
+
+
+def save_dir() -> Path:
+    from deberc_tui.storage import data_dir
+
+    return data_dir()
+
+
+class DebercApp(App[None]):
+    """Debertz at a terminal card table."""
+
+    CSS_PATH = "deberc.tcss"
+    TITLE = "deberc"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self, setup: GameSetup | None = None, *, resume: bool = False, load: str | Path | None = None,
+        pace: str | float = "normal", look: Look | None = None, seed: int | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.resume = resume
+        self.load = load
+        self.look = look or Look(ascii=not unicode_ok())
+        self.pace = PACES.get(pace, 0.6) if isinstance(pace, str) else float(pace)
+        self.seed = seed
+        self.autosave = autosave
+        self.table: Table | None = None
+        self.ready_at: float | None = None  # when the first interactive screen was up (benchmarks)
+
+    def on_mount(self) -> None:
+        self.register_theme(FELT)
+        self.register_theme(MONO)
+        self._apply_look(self.look)
+        if self.load is not None:
+            try:
+                self.start_table(Table.from_record(Path(self.load), self._save_path(), self.seed))
+            except (OSError, TableError) as exc:
+                self.notify(f"Cannot open {self.load}: {exc}", severity="error")
+                self.new_game()
+        elif self.resume:
+            self.resume_game()
+        elif self.setup is not None:
+            self.start(self.setup)
+        else:
+            self.new_game()
+        self.call_after_refresh(self._mark_ready)
+
+    def _mark_ready(self) -> None:
+        self.ready_at = time.perf_counter()
+
+    def _apply_look(self, look: Look) -> None:
+        self.look = look
+        self.theme = "deberc-mono" if look.mono else "deberc"
+        self.set_class(look.mono, "-mono")
+
+    def _save_path(self) -> Path | None:
+        return save_dir() / AUTOSAVE if self.autosave else None
+
+    def new_game(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        can_resume = self.autosave and (save_dir() / AUTOSAVE).exists()
+        pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
+        self.push_screen(NewGameScreen(self.look, pace, can_resume), self._chosen)
+
+    def _chosen(self, setup: GameSetup | None) -> None:
+        if setup is not None:
+            self.start(setup)
+
+    def start(self, setup: GameSetup) -> None:
+        self._apply_look(setup.look)
+        self.pace = PACES.get(setup.pace, self.pace) if isinstance(setup.pace, str) else float(setup.pace)
+        seed = setup.seed if setup.seed is not None else self.seed
+        table = Table(setup.rules, setup.players, setup.first_dealer, seed, self._save_path())
+        self.start_table(table)
+
+    def resume_game(self) -> None:
+        path = save_dir() / AUTOSAVE
+        try:
+            table = Table.from_record(path, self._save_path(), self.seed)
+        except (OSError, TableError) as exc:
+            self.notify(f"No game to resume: {exc}", severity="warning")
+            self.new_game()
+            return
+        self.start_table(table)
+
+    def start_table(self, table: Table) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.table = table
+        self.push_screen(TableScreen(table, self.look, self.pace))
+
+
+def make_app(
+    players: int = 2,
+    *,
+    preset: str | None = None,
+    bots: list[str] | None = None,
+    names: list[str] | None = None,
+    target: int | None = None,
+    rules: dict[str, Any] | None = None,
+    seed: int | None = None,
+    first_dealer: int | None = None,
+    resume: bool = False,
+    load: str | Path | None = None,
+    pace: str | float = "normal",
+    look: Look | None = None,
+    autosave: bool = True,
+    new_game_screen: bool | None = None,
+) -> DebercApp:
+    """Build the app. With ``preset``/``bots``/``names``/``target`` (or ``new_game_screen=False``) the
+    game starts at once; otherwise the new-game screen opens. Raises RulesError for bad options."""
+    from .controller import default_players
+
+    setup = None
+    skip = new_game_screen is False or any(x is not None for x in (preset, bots, names, target, rules))
+    if skip and not resume and load is None:
+        options = dict(rules or {})
+        if target is not None:
+            options["target"] = target
+        game_rules = Rules.preset(preset or "moscow", players=players, **options)
+        setup = GameSetup(game_rules, default_players(players, bots or (), names or ()), seed, first_dealer,
+                          pace, look or Look(ascii=not unicode_ok()))
+    app = DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, autosave=autosave)
+    return app

@@ -1,0 +1,389 @@
+"""The table's game logic without any widget: seats, bots, dealing, applying actions, undo, saving.
+
+The screens ask a :class:`Table` what to show and hand it the actions people choose; it applies
+them through the engine (which refuses illegal ones with a reason), keeps the record of the game
+and autosaves it after every action.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deberc_tui.engine import (
+    Action,
+    Card,
+    Game,
+    Rules,
+    SeatView,
+    action_from_record,
+    action_to_record,
+    shuffled_deck,
+)
+from deberc_tui.engine.events import Event
+
+BOT_LEVELS: dict[str, str] = {
+    "random": "plays any legal card",
+    "novice": "follows simple habits",
+    "heuristic": "counts points and trumps",
+    "expert": "searches the unseen cards",
+}
+AUTOSAVE = "autosave.json"
+
+
+class TableError(Exception):
+    """A game that cannot be set up or loaded; the message is one line for the user."""
+
+
+def bot_levels() -> dict[str, str]:
+    """Bot names and descriptions from the bots registry (a fixed list if it is not installed)."""
+    try:
+        from bots import registry
+
+        return dict(registry.available())
+    except Exception:  # noqa: BLE001 - the registry is optional while developing
+        return dict(BOT_LEVELS)
+
+
+class _FirstLegal:
+    """Stand-in bot used only when the bots package has no registry: the first legal action."""
+
+    name = "first-legal"
+
+    def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
+        return legal[0]
+
+    def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
+        return None
+
+
+def make_bot(name: str, seed: int | None = None) -> Any:
+    try:
+        from bots import registry
+    except Exception:  # noqa: BLE001
+        return _FirstLegal()
+    return registry.make_bot(name, seed=seed)
+
+
+def bot_choose(bot: Any, view: SeatView, budget: float | None = None) -> tuple[Action, str | None]:
+    """Ask a bot for its action, never raising: a failing bot plays the first legal action."""
+    legal = list(view.legal)
+    try:
+        from bots import runner
+
+        action, failure = runner.safe_choose(bot, view, legal, budget)
+        return action, failure
+    except ImportError:
+        pass
+    try:
+        action = bot.choose(view, legal, budget)
+        if action in legal:
+            return action, None
+        return legal[0], f"bot chose an illegal action {action}"
+    except Exception as exc:  # noqa: BLE001
+        return legal[0], f"bot failed: {exc}"
+
+
+def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action | None:
+    try:
+        from bots import runner
+
+        return runner.safe_optional(bot, view, list(options))  # type: ignore[no-any-return]
+    except ImportError:
+        pass
+    try:
+        action = bot.optional(view, list(options))
+    except Exception:  # noqa: BLE001
+        return None
+    return action if action in options else None
+
+
+def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Seat 0 a human, the others bots (``bots`` lists their levels, default heuristic)."""
+    default_names = ["You", "Boris", "Clara", "Dmitri"]
+    out: list[dict[str, Any]] = [{"name": names[0] if names else default_names[0], "kind": "human"}]
+    for i in range(1, n):
+        level = bots[i - 1] if i - 1 < len(bots) else (bots[-1] if bots else "heuristic")
+        name = names[i] if i < len(names) else default_names[i]
+        if level == "human":
+            out.append({"name": name, "kind": "human"})
+        else:
+            out.append({"name": name, "kind": "bot", "bot": level})
+    return out
+
+
+@dataclass
+class DealSnapshot:
+    """What a deal looked like when play began, for revealing all hands afterwards."""
+
+    hands: dict[int, list[Card]] = field(default_factory=dict)
+
+
+class Table:
+    """One game at the table: the engine's :class:`Game` plus who sits where."""
+
+    def __init__(
+        self, rules: Rules, players: list[dict[str, Any]], first_dealer: int | None = None,
+        seed: int | None = None, save_path: Path | None = None, game: Game | None = None,
+    ) -> None:
+        if len(players) != rules.players:
+            raise TableError(f"{rules.players} players need {rules.players} seats, not {len(players)}")
+        self.rules = rules
+        self.players = players
+        self.rng = random.Random(seed)
+        if first_dealer is None:
+            first_dealer = self.rng.randrange(rules.players)
+        self.game = game if game is not None else Game(rules, first_dealer, seed)
+        self.save_path = save_path
+        self.bots: dict[int, Any] = {}
+        for seat, p in enumerate(players):
+            if p.get("kind") == "bot":
+                self.bots[seat] = make_bot(p.get("bot", "heuristic"), None if seed is None else seed + seat)
+        self.asked: set[tuple[int, int, int]] = set()  # (deal, seat, log length) optional actions offered
+        self.started = time.time()
+        self.finished_recorded = False
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p.get("name") or f"Seat {i + 1}") for i, p in enumerate(self.players)]
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p.get("kind") != "bot"]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.rules.side_seats(side))
+
+    # -- dealing and acting --------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        self.game.start_deal(shuffled_deck(self.rng))
+        self.autosave()
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply through the engine (raises IllegalActionError with the reason); return the new events."""
+        deal = self.game.deal
+        assert deal is not None
+        before = len(deal.events)
+        self.game.apply(seat, action)
+        self.autosave()
+        return deal.events[before:]
+
+    def pending_bot_options(self) -> list[tuple[int, list[Action]]]:
+        """Bot seats that may swap the seven, demand a redeal or announce klabor now (asked once per state)."""
+        deal = self.game.deal
+        if deal is None or deal.is_over:
+            return []
+        out = []
+        for seat in self.bots:
+            if seat == deal.to_act:
+                continue
+            key = (len(self.game.deals), seat, len(deal.log))
+            if key in self.asked:
+                continue
+            options = deal.optional_actions(seat)
+            if options:
+                self.asked.add(key)
+                out.append((seat, options))
+        return out
+
+    # -- undo ----------------------------------------------------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """Index in the current deal's log of ``seat``'s last bid or card, if undo is allowed."""
+        if self.hot_seat or not self.bots:
+            return None
+        deal = self.game.deal
+        if deal is None or deal.is_over:
+            return None
+        for i in range(len(deal.log) - 1, -1, -1):
+            if deal.log[i][0] == seat:
+                return i
+        return None
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action in this deal (and the bots' replies): rebuild from the record."""
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        doc = self.record()
+        doc["deals"][-1]["actions"] = doc["deals"][-1]["actions"][:point]
+        self.game = _replay(doc)
+        self.asked.clear()
+        self.autosave()
+        return True
+
+    # -- records -------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        try:
+            from deberc_tui import records
+
+            return records.record_from_game(self.game, self.players)  # type: ignore[no-any-return]
+        except ImportError:
+            return _record(self.game, self.players)
+
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        from deberc_tui.storage import atomic_write
+
+        try:
+            atomic_write(self.save_path, json.dumps(self.record(), ensure_ascii=False, indent=1))
+        except OSError:
+            pass  # a full disk must not stop the game; the next action tries again
+
+    @classmethod
+    def from_record(cls, source: str | Path, save_path: Path | None = None, seed: int | None = None) -> Table:
+        """Load a RECORD.md document (path or text) and rebuild the game by replaying every action."""
+        text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) else source
+        try:
+            from deberc_tui import records
+        except ImportError:
+            records = None  # type: ignore[assignment]
+        if records is not None:
+            try:
+                rec = records.load_record(text)
+                game = records.replay_record(rec)
+            except records.RecordError as exc:
+                raise TableError(str(exc)) from None
+            players = [dict(p) if isinstance(p, dict) else {"name": getattr(p, "name", "?"),
+                       "kind": getattr(p, "kind", "human"), **({"bot": p.bot} if getattr(p, "bot", None) else {})}
+                       for p in rec.players]
+        else:
+            try:
+                doc = json.loads(text)
+                game = _replay(doc)
+            except Exception as exc:  # noqa: BLE001
+                raise TableError(f"cannot load the record: {exc}") from None
+            players = doc["players"]
+        return cls(game.rules, players, game.first_dealer, seed, save_path, game=game)
+
+    # -- information ---------------------------------------------------------------------------
+
+    def start_hands(self, deal_index: int = -1) -> dict[int, list[Card]]:
+        """Each seat's cards when play began: played cards plus what is left (for 'reveal hands')."""
+        deal = self.game.deals[deal_index]
+        out: dict[int, list[Card]] = {s: deal.hand(s) for s in range(deal.n)}
+        for t in deal.tricks:
+            for s, c in t.cards:
+                out[s].append(c)
+        for s, c in deal.current_trick:
+            out[s].append(c)
+        return out
+
+
+def _record(game: Game, players: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": "deberc-record/1",
+        "rules": game.rules.to_dict(),
+        "players": players,
+        "first_dealer": game.first_dealer,
+        "deals": [
+            {"deck": [c.notation for c in d.deck], "actions": [action_to_record(s, a) for s, a in d.log]}
+            for d in game.deals
+        ],
+    }
+
+
+def _replay(doc: dict[str, Any]) -> Game:
+    """Rebuild a game from a record document by applying every action (records.replay_record if present)."""
+    try:
+        from deberc_tui import records
+
+        return records.replay_record(records.load_record(json.dumps(doc)))  # type: ignore[no-any-return]
+    except ImportError:
+        pass
+    rules = Rules.from_dict(doc["rules"], players=len(doc["players"]))
+    game = Game(rules, doc.get("first_dealer", 0))
+    for d in doc["deals"]:
+        game.start_deal([Card.parse(c) for c in d["deck"]])
+        for a in d["actions"]:
+            seat, action = action_from_record(a)
+            game.apply(seat, action)
+    return game
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+STATS = "stats.json"
+
+
+def stats_path() -> Path:
+    from deberc_tui.storage import data_dir
+
+    return data_dir() / STATS
+
+
+def load_stats() -> list[dict[str, Any]]:
+    try:
+        data = json.loads(stats_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return data.get("games", []) if isinstance(data, dict) else []
+
+
+def record_result(table: Table) -> None:
+    """Add a finished game (with a human at the table) to the statistics file."""
+    outcome = table.game.outcome
+    if outcome is None or table.finished_recorded or not table.humans:
+        return
+    table.finished_recorded = True
+    human_sides = {table.rules.side_of(s) for s in table.humans}
+    opponents = sorted({str(p.get("bot")) for s, p in enumerate(table.players)
+                        if p.get("kind") == "bot" and table.rules.side_of(s) not in human_sides})
+    games = load_stats()
+    games.append({
+        "players": table.rules.players,
+        "level": "+".join(opponents) if opponents else "hot-seat",
+        "won": outcome.winner in human_sides,
+        "totals": list(table.game.totals),
+        "deals": len(table.game.deals),
+        "when": int(time.time()),
+    })
+    from deberc_tui.storage import atomic_write
+
+    try:
+        atomic_write(stats_path(), json.dumps({"games": games}, indent=1))
+    except OSError:
+        pass
+
+
+def summarize_stats(games: list[dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:
+    """Rows (group, wins, losses, current streak (+ wins / - losses), best win streak)."""
+    groups: dict[str, list[bool]] = {}
+    for g in games:
+        groups.setdefault(f"{g.get('players', '?')} players", []).append(bool(g.get("won")))
+        groups.setdefault(f"vs {g.get('level', '?')}", []).append(bool(g.get("won")))
+    rows = []
+    for key in sorted(groups):
+        results = groups[key]
+        wins = sum(results)
+        streak = 0
+        for r in reversed(results):
+            if streak == 0:
+                streak = 1 if r else -1
+            elif (streak > 0) == r:
+                streak += 1 if r else -1
+            else:
+                break
+        best = cur = 0
+        for r in results:
+            cur = cur + 1 if r else 0
+            best = max(best, cur)
+        rows.append((key, wins, len(results) - wins, streak, best))
+    return rows

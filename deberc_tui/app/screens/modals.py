@@ -1,0 +1,327 @@
+"""Modal views over the table: help, score sheet, last trick, deal summary, game over, privacy, stats."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, Static
+
+from deberc_tui.engine import Card, DealResult, sort_hand
+from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
+
+from ..controller import load_stats, summarize_stats
+from ..look import Look
+
+if TYPE_CHECKING:
+    from ..controller import Table
+
+OUTCOME_WORDS = {
+    "made": "made", "bait": "bait (БТ)", "hanging": "hanging (vs)", "thrown_in": "thrown in",
+    "in_progress": "in progress", "claim_won": "claim won", "claim_lost": "false claim",
+    "debertz": "debertz!", "klabor": "klabor!",
+}
+THROWN_REASONS = {"all_pass": "everybody passed", "four_sevens": "four sevens", "low_points": "weak hand"}
+
+
+class Closable(ModalScreen[Any]):
+    """A modal closed with Escape (or Enter / q)."""
+
+    BINDINGS = [
+        Binding("escape,enter,q", "close", "Close"),
+    ]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def sheet_table(table: Table, rows: list[DealResult] | None = None) -> RichTable:
+    """The score sheet as players keep it: per deal each side's written points, БТ, vs(xx), penalties."""
+    rules = table.rules
+    rows = list(table.game.results) if rows is None else rows
+    rt = RichTable(box=None, pad_edge=False, header_style="bold", expand=False)
+    rt.add_column("#", justify="right")
+    rt.add_column("Trump")
+    for side in range(rules.sides):
+        rt.add_column(table.side_name(side)[:14], justify="right")
+        rt.add_column("Σ", justify="right", style="bold")
+    for r in rows:
+        cells: list[str | Text] = [str(r.index + 1), r.trump or "-"]
+        for side in range(rules.sides):
+            if r.outcome == THROWN_IN:
+                cell = Text(THROWN_REASONS.get(r.reason, "-") if side == 0 else "-", style="dim")
+            elif r.bidder == side and r.outcome == BAIT:
+                cell = Text("БТ", style="bold")
+            elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
+                cell = Text(f"vs({r.points[side]})", style="italic")
+            else:
+                cell = Text(str(r.written[side]))
+                if r.bidder == side:
+                    cell.append("*", style="dim")
+            if r.penalties and r.penalties[side]:
+                cell.append(f" {r.penalties[side]}", style="bold")
+            cells += [cell, str(r.totals[side])]
+        rt.add_row(*cells)
+    return rt
+
+
+class ScoreSheetScreen(Closable):
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="sheet-dialog"):
+            yield Static("Score sheet", classes="title")
+            with VerticalScroll():
+                yield Static(sheet_table(self.table), id="sheet")
+            hang = self.table.game.hanging
+            note = "* bidder   БТ bait   vs(xx) hanging points" + (f"   now hanging: {hang}" if hang else "")
+            yield Static(note, classes="note")
+
+
+class LastTrickScreen(Closable):
+    def __init__(self, table: Table, look: Look) -> None:
+        super().__init__()
+        self.table = table
+        self.look = look
+
+    def compose(self) -> ComposeResult:
+        deal = self.table.game.deal
+        names = self.table.names
+        t = Text()
+        if deal is None or not deal.tricks:
+            t.append("No trick has been played yet in this deal.")
+        else:
+            for no, trick in enumerate(deal.tricks[-3:], start=len(deal.tricks) - min(3, len(deal.tricks)) + 1):
+                t.append(f"Trick {no}: ", style="bold")
+                for seat, card in trick.cards:
+                    t.append(f"{names[seat]} ")
+                    t.append_text(self.look.card_text(card))
+                    t.append("  ")
+                t.append(f"→ {names[trick.winner]} +{trick.points}\n")
+        with Vertical(classes="dialog"):
+            yield Static("Last tricks", classes="title")
+            yield Static(t, id="last-trick")
+
+
+def hands_text(table: Table, look: Look, deal_index: int = -1) -> Text:
+    deal = table.game.deals[deal_index]
+    hands = table.start_hands(deal_index)
+    t = Text()
+    for seat in range(deal.n):
+        t.append(f"{table.names[seat][:12]:<12} ", style="bold")
+        t.append_text(look.cards_text(sort_hand(hands[seat], deal.trump)))
+        t.append("\n")
+    return t
+
+
+class DealSummaryScreen(ModalScreen[str]):
+    """After a deal: points per side (cards, last trick, combinations, bella), outcome, what is written."""
+
+    BINDINGS = [
+        Binding("enter,space", "next", "Next deal", priority=True),
+        Binding("v", "reveal", "Reveal hands"),
+        Binding("t", "sheet", "Score sheet"),
+    ]
+
+    def __init__(self, table: Table, look: Look, result: DealResult, final: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.look = look
+        self.result = result
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        r = self.result
+        table = self.table
+        rules = table.rules
+        d = r.detail
+        title = f"Deal {r.index + 1}: {OUTCOME_WORDS.get(r.outcome, r.outcome)}"
+        if r.outcome == THROWN_IN:
+            title += f" — {THROWN_REASONS.get(r.reason, r.reason)}"
+        elif r.bidder is not None:
+            title += f" — {table.side_name(r.bidder)} chose {r.trump and self.look.suit(_suit(r.trump))}"
+        rt = RichTable(box=None, pad_edge=False, header_style="bold")
+        rt.add_column("")
+        for side in range(rules.sides):
+            rt.add_column(table.side_name(side)[:16], justify="right")
+        if d is not None and r.outcome != THROWN_IN:
+            last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
+            rt.add_row("Tricks", *[str(x) for x in d.tricks])
+            rt.add_row("Cards", *[str(c - lt) for c, lt in zip(d.cards, last, strict=True)])
+            rt.add_row("Last trick", *[str(x) for x in last])
+            rt.add_row("Combinations", *[str(x) for x in d.combos])
+            rt.add_row("Bella", *[str(x) for x in d.bella])
+            rt.add_row(Text("Deal points", style="bold"), *[str(x) for x in r.points])
+        written: list[str] = []
+        for side in range(rules.sides):
+            if r.bidder == side and r.outcome == BAIT:
+                written.append("БТ")
+            elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
+                written.append(f"vs({r.points[side]})")
+            else:
+                written.append(str(r.written[side]))
+        rt.add_row(Text("Written", style="bold"), *written)
+        if any(r.hanging_received):
+            rt.add_row("  of it hanging", *[str(x) for x in r.hanging_received])
+        if any(r.penalties):
+            rt.add_row("Penalties", *[str(x) for x in r.penalties])
+        rt.add_row(Text("Total", style="bold"), *[Text(str(x), style="bold") for x in r.totals])
+        notes = Text()
+        deal = table.game.deals[-1] if table.game.deals else None
+        if deal is not None and deal.declarations:
+            for decl in deal.declarations:
+                scored = d is not None and d.combos_side == rules.side_of(decl.seat) and d.combos[d.combos_side] > 0
+                notes.append(f"{table.names[decl.seat]}: ")
+                notes.append(", ".join(c.describe() for c in decl.combos))
+                notes.append(" — scored\n" if scored else " — not scored\n", style="bold" if scored else "dim")
+        if d is not None and any(d.bella):
+            for seat, _ in deal.bella_tricks if deal is not None else []:
+                notes.append(f"{table.names[seat]}: bella\n")
+        if r.hanging:
+            notes.append(f"Hanging: {r.hanging} points wait for the next deal's winner\n", style="italic")
+        with Vertical(classes="dialog", id="summary"):
+            yield Static(title, classes="title")
+            yield Static(rt, id="summary-table")
+            yield Static(notes, id="summary-notes")
+            yield Static("", id="reveal")
+            yield Static("Enter: continue   v: reveal all hands   t: score sheet", classes="note")
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_reveal(self) -> None:
+        self.query_one("#reveal", Static).update(hands_text(self.table, self.look))
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.table))
+
+
+def _suit(letter: str) -> Any:
+    from deberc_tui.engine import Suit
+
+    return Suit(letter)
+
+
+class GameOverScreen(ModalScreen[str]):
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("t", "sheet", "Score sheet"),
+        Binding("q,escape", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        table = self.table
+        outcome = table.game.outcome
+        assert outcome is not None
+        won = table.side_name(outcome.winner)
+        t = Text()
+        t.append(f"{won} won the game", style="bold")
+        if outcome.game_points > 1:
+            t.append("  (mars: 2 game points)")
+        t.append(f"\nhow: {outcome.reason}\n\n")
+        for side in range(table.rules.sides):
+            t.append(f"{table.side_name(side):<24}{table.game.totals[side]:>6}\n")
+        with Vertical(classes="dialog", id="gameover"):
+            yield Static("Game over", classes="title")
+            yield Static(t)
+            yield Static("n: new game   s: statistics   t: score sheet   q: quit", classes="note")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.table))
+
+
+class PrivacyScreen(Screen[None]):
+    """Hot-seat: the table is covered until the next human confirms they are at the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "go", "I am here", priority=True)]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="privacy")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="privacy"):
+            yield Static(f"Pass to {self.player}", classes="title")
+            yield Static(f"{self.player}, press Enter to see your cards.\nEveryone else: look away.")
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class StatsScreen(Closable):
+    def compose(self) -> ComposeResult:
+        games = load_stats()
+        rt = RichTable(box=None, header_style="bold")
+        for col in ("", "won", "lost", "streak", "best run"):
+            rt.add_column(col, justify="right" if col else "left")
+        for key, wins, losses, streak, best in summarize_stats(games):
+            rt.add_row(key, str(wins), str(losses), f"{streak:+d}" if streak else "0", str(best))
+        with Vertical(classes="dialog", id="stats"):
+            yield Static("Statistics", classes="title")
+            yield Static(rt if games else "No finished games yet.")
+            yield Static(f"{len(games)} games recorded", classes="note")
+
+
+HELP = """\
+# Debertz — keys
+
+| key | what |
+|---|---|
+| ← → or 1-9 | choose a card |
+| Enter / click | play the chosen card |
+| p / x | bidding: **p**lay the turnup's suit / pass |
+| c d h s | bidding round 2: name ♣ ♦ ♥ ♠ |
+| e | declare your combinations with your first card (on/off) |
+| b | declare bella with the trump K or Q (on/off) |
+| w | swap the trump seven for the turnup |
+| r / k | demand a redeal (four sevens, weak hand) / klabor |
+| a | claim «Партия» (on lead, from trick 2) |
+| l | last tricks   t: score sheet   i: hint (expert bot) |
+| u | undo your last bid or card (vs bots) |
+| f | bots' pace: slow / normal / fast |
+| ? | this help   q: save and quit |
+
+# The rules in short
+
+* 32 cards. Trump order **J 9 A 10 K Q 8 7** (J 20, 9 14), plain **A 10 K Q J 9 8 7**.
+  All card points 152, last trick 10.
+* **Bidding**: round 1 *play* (turnup's suit) or *pass*; round 2 name another suit or pass.
+  The bidder must score **more** than the defenders, else **bait** (БТ): their points go to the
+  defenders. A tie **hangs** — vs(xx) — and goes to the next deal's winner.
+* The holder of the trump 7 may **swap** it for the turnup (round-1 trump) before their first card.
+* **Play**: follow suit; if you can't, trump; on a trump lead overtrump if you can.
+* **Combinations**, declared with your first card: terz (3 in sequence) 20, fifty (4-5) 50,
+  debertz (7-8 trumps) wins the game. Only the side with the senior combination scores.
+  **Bella** (trump K+Q): 20, declared when playing one of them.
+* The first side to reach the target wins. A player on lead may **claim** the game.
+"""
+
+
+class HelpScreen(Closable):
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help"):
+            with VerticalScroll():
+                yield Markdown(HELP)
+        yield Footer()
+
+
+def card_list(cards: list[Card], look: Look) -> Text:
+    return look.cards_text(cards)

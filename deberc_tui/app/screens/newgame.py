@@ -1,0 +1,189 @@
+"""The new-game screen: players (human or bot level, names), preset, target, pace and look.
+
+Its defaults start a 2-player Moscow game against the heuristic bot with one key (Enter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.engine.rules import PRESET_PLAYERS
+
+from ..controller import bot_levels
+from ..look import Look
+from .rules import HouseRulesScreen
+
+DEFAULT_NAMES = ["You", "Boris", "Clara", "Dmitri"]
+PACE_CHOICES = [("slow", "slow"), ("normal", "normal"), ("fast", "fast"), ("instant", "instant")]
+
+
+@dataclass
+class GameSetup:
+    """Everything needed to start a game."""
+
+    rules: Rules
+    players: list[dict[str, Any]]
+    seed: int | None = None
+    first_dealer: int | None = None
+    pace: str | float = "normal"
+    look: Look = field(default_factory=Look)
+
+
+class NewGameScreen(Screen[GameSetup]):
+    """Choose the table; Enter starts."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("ctrl+r", "house_rules", "House rules"),
+        Binding("ctrl+g", "stats", "Statistics"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False) -> None:
+        super().__init__()
+        self.look = look or Look()
+        self.pace = pace
+        self.can_resume = can_resume
+        self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset
+
+    def compose(self) -> ComposeResult:
+        levels = bot_levels()
+        kinds = [("human", "human")] + [(f"bot: {name}", name) for name in levels]
+        with Vertical(id="newgame", classes="dialog"):
+            yield Static("Деберц · Debertz — new game", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="label")
+                yield Select([("2", 2), ("3", 3), ("4 (two pairs)", 4)], value=2, allow_blank=False,
+                             id="players", compact=True)
+                yield Label(" Preset", classes="label")
+                yield Select([(k, k) for k in PRESETS], value="moscow", allow_blank=False, id="preset",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Target", classes="label")
+                yield Select([("301", 301), ("501", 501), ("1001", 1001), ("101", 101)], value=501,
+                             allow_blank=False, id="target", compact=True)
+                yield Label(" Bot pace", classes="label")
+                yield Select(PACE_CHOICES, value=self.pace, allow_blank=False, id="pace", compact=True)
+            for seat in range(4):
+                with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="label")
+                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", compact=True, max_length=16)
+                    default = "human" if seat == 0 else "heuristic"
+                    yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}", compact=True)
+            with Horizontal(classes="row"):
+                yield Checkbox("ASCII suits", self.look.ascii, id="ascii", compact=True)
+                yield Checkbox("4-colour deck", self.look.four_colour, id="four", compact=True)
+                yield Checkbox("Monochrome", self.look.mono, id="mono", compact=True)
+            yield Static("", id="rules-note", classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Start ⏎", id="start", variant="primary", compact=True)
+                yield Button("House rules", id="house", compact=True)
+                if self.can_resume:
+                    yield Button("Resume last", id="resume", compact=True)
+                yield Button("Statistics", id="stats", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._players_changed()
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self) -> None:
+        n = self._n()
+        for seat in range(4):
+            self.query_one(f"#seat-row-{seat}").display = seat < n
+        self._note()
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self) -> None:
+        self.custom = {}
+        self._note()
+
+    def _n(self) -> int:
+        return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+
+    def _note(self) -> None:
+        try:
+            rules = self.rules()
+        except RulesError as exc:
+            self.query_one("#rules-note", Static).update(f"✗ {exc}")
+            return
+        extra = f" + {len(self.custom)} house rule(s)" if self.custom else ""
+        partners = "  ·  seats 1+3 vs 2+4" if rules.players == 4 else ""
+        self.query_one("#rules-note", Static).update(f"Rules: {rules.preset_name}{extra}{partners}")
+
+    def rules(self) -> Rules:
+        preset = str(self.query_one("#preset", Select).value)
+        n = self._n()
+        if n not in PRESET_PLAYERS[preset]:
+            raise RulesError(f"preset {preset!r} is for {', '.join(map(str, PRESET_PLAYERS[preset]))} players")
+        target = int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
+        return Rules.preset(preset, players=n, **{"target": target, **self.custom})
+
+    def setup(self) -> GameSetup:
+        n = self._n()
+        players: list[dict[str, Any]] = []
+        for seat in range(n):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            players.append({"name": name, "kind": "human"} if kind == "human"
+                           else {"name": name, "kind": "bot", "bot": kind})
+        look = Look(ascii=self.query_one("#ascii", Checkbox).value,
+                    four_colour=self.query_one("#four", Checkbox).value,
+                    mono=self.query_one("#mono", Checkbox).value)
+        return GameSetup(self.rules(), players, pace=str(self.query_one("#pace", Select).value), look=look)
+
+    def action_start(self) -> None:
+        try:
+            setup = self.setup()
+        except RulesError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.dismiss(setup)
+
+    def action_house_rules(self) -> None:
+        try:
+            rules = self.rules()
+        except RulesError as exc:
+            self.notify(str(exc), severity="error")
+            return
+
+        def done(result: dict[str, Any] | None) -> None:
+            if result is not None:
+                self.custom = result
+                self._note()
+
+        self.app.push_screen(HouseRulesScreen(rules, self.custom), done)
+
+    def action_stats(self) -> None:
+        from .modals import StatsScreen
+
+        self.app.push_screen(StatsScreen())
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        bid = event.button.id
+        if bid == "start":
+            self.action_start()
+        elif bid == "house":
+            self.action_house_rules()
+        elif bid == "stats":
+            self.action_stats()
+        elif bid == "resume":
+            self.app.resume_game()  # type: ignore[attr-defined]
+        elif bid == "quit":
+            self.app.exit()

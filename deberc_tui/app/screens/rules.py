@@ -1,0 +1,104 @@
+"""The house-rules screen: every option of RULES.md, its one-line explanation, and its value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, Select, Static
+
+from deberc_tui.engine import OPTION_HELP, Rules, RulesError
+from deberc_tui.engine.rules import _BOOLS, _CHOICES
+
+BAIT_CHOICES: list[tuple[str, Any]] = [("off", None)] + [
+    (f"{p} on {w.replace('_', ' ')} ({c})", {"points": p, "when": w, "count": c})
+    for p in (50, 100) for w in ("third", "third_and_after", "every_third") for c in ("game", "row")
+]
+
+
+def option_choices(key: str) -> list[tuple[str, Any]]:
+    """The values an option may take, as (label, value) pairs."""
+    if key in _BOOLS:
+        return [("yes", True), ("no", False)]
+    if key == "target":
+        return [(str(v), v) for v in (101, 301, 501, 1001)]
+    if key == "low_points_redeal":
+        return [("never", None)] + [(f"≤ {v} points", v) for v in (0, 1, 5, 10, 13, 15, 20)]
+    if key == "bait_penalty":
+        return BAIT_CHOICES
+    return [(str(v), v) for v in _CHOICES[key]]
+
+
+def _encode(value: Any) -> str:
+    return repr(sorted(value.items())) if isinstance(value, dict) else repr(value)
+
+
+class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
+    """Edit the options on top of a preset; returns the changed options (or None when cancelled)."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Use these rules", priority=True),
+    ]
+
+    def __init__(self, rules: Rules, custom: dict[str, Any]) -> None:
+        super().__init__()
+        self.base = rules
+        self.custom = dict(custom)
+
+    def compose(self) -> ComposeResult:
+        current = self.base.to_dict()
+        with Vertical(classes="dialog", id="house"):
+            yield Static(f"House rules — {self.base.preset_name}, {self.base.players} players", classes="title")
+            with VerticalScroll(id="options"):
+                for key, help_text in OPTION_HELP.items():
+                    value = current.get(key)
+                    choices = option_choices(key)
+                    options = [(label, _encode(v)) for label, v in choices]
+                    if _encode(value) not in [o[1] for o in options]:
+                        options.append((str(value), _encode(value)))
+                    with Horizontal(classes="option"):
+                        yield Label(key, classes="opt-key")
+                        yield Select(options, value=_encode(value), allow_blank=False, id=f"opt-{key}",
+                                     compact=True)
+                    yield Static(help_text, classes="opt-help")
+            yield Static("", id="house-error", classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Use these rules", id="save", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+        yield Footer(compact=True)
+
+    def values(self) -> dict[str, Any]:
+        """Options that differ from the preset."""
+        preset = Rules.preset(self.base.preset_name, players=self.base.players).to_dict()
+        out: dict[str, Any] = {}
+        for key in OPTION_HELP:
+            encoded = self.query_one(f"#opt-{key}", Select).value
+            value = next((v for _, v in option_choices(key) if _encode(v) == encoded), preset.get(key))
+            if _encode(value) != _encode(preset.get(key)):
+                out[key] = value
+        return out
+
+    def action_save(self) -> None:
+        try:
+            values = self.values()
+            Rules.preset(self.base.preset_name, players=self.base.players, **values)
+        except RulesError as exc:
+            self.query_one("#house-error", Static).update(f"✗ {exc}")
+            return
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#save")
+    def _save(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()

@@ -1,0 +1,697 @@
+"""The card table: the felt, your hand, the bidding and action bar, the side panel and the log.
+
+The screen never changes the game itself: it asks the :class:`~deberc_tui.app.controller.Table`
+for views, sends it the actions people choose, and runs bots in thread workers.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+
+from deberc_tui.engine import (
+    Bid,
+    Card,
+    Claim,
+    IllegalActionError,
+    Klabor,
+    PlayCard,
+    Redeal,
+    SeatView,
+    SwapSeven,
+    find_combos,
+    mask_of,
+)
+from deberc_tui.engine import events as ev
+from deberc_tui.engine.events import Event
+
+from ..controller import Table, bot_choose, bot_optional, make_bot, record_result
+from ..look import Look
+from ..widgets.felt import FeltState, SeatInfo
+from ..widgets.hand import Hand
+from ..widgets.panel import InfoPanel
+from .modals import (
+    DealSummaryScreen,
+    GameOverScreen,
+    HelpScreen,
+    LastTrickScreen,
+    PrivacyScreen,
+    ScoreSheetScreen,
+    StatsScreen,
+)
+
+if TYPE_CHECKING:
+    from ..app import DebercApp
+
+PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+KIND_WORDS = {"terz": "terz", "fifty": "fifty", "hundred": "hundred", "debertz": "debertz"}
+
+
+class TableScreen(Screen[None]):
+    """Play a game of Debertz."""
+
+    AUTO_FOCUS = None
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card ←", show=False),
+        Binding("right", "move(1)", "Card →", show=False),
+        *[Binding(str(i), f"pick({i - 1})", f"Card {i}", show=False) for i in range(1, 10)],
+        Binding("enter", "play", "Play card", priority=False),
+        Binding("p", "bid('play')", "Play trump"),
+        Binding("x", "bid('pass')", "Pass"),
+        Binding("c", "bid('C')", "♣", show=False),
+        Binding("d", "bid('D')", "♦", show=False),
+        Binding("h", "bid('H')", "♥", show=False),
+        Binding("s", "bid('S')", "♠", show=False),
+        Binding("e", "toggle_declare", "Declare"),
+        Binding("b", "toggle_bella", "Bella"),
+        Binding("w", "swap", "Swap 7"),
+        Binding("r", "redeal", "Redeal"),
+        Binding("k", "klabor", "Klabor"),
+        Binding("a", "claim", "Партия"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("t", "sheet", "Sheet"),
+        Binding("i", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("f", "pace", "Pace", show=False),
+        Binding("g", "stats", "Stats", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, table: Table, look: Look, pace: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.look = look
+        self.pace = pace
+        humans = table.humans
+        self.viewer: int | None = None if table.hot_seat else (humans[0] if humans else 0)
+        self.perspective = humans[0] if humans else 0  # whose seat is at the bottom of the felt
+        self.gen = 0  # bumped by undo: bot results from an older state are dropped
+        self.bot_pending: tuple[int, int, int] | None = None
+        self.paused = False  # a summary, privacy or game-over screen is up
+        self.declare = True
+        self.bella = True
+        self.error = ""
+        self.hint = ""
+        self.said: dict[int, str] = {}
+        self.hold: tuple[tuple[tuple[int, Card], ...], int, int] | None = None  # last finished trick
+        game = table.game
+        self.summarized = sum(1 for d in game.deals if d.is_over)
+        self.summary_due = 0.0
+        self.game_over_shown = False
+        self.hint_bot: Any = None
+
+    @property
+    def deberc_app(self) -> DebercApp:
+        return self.app  # type: ignore[return-value]
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="topbar")
+        with Horizontal(id="middle"):
+            from ..widgets.felt import Felt
+
+            yield Felt(self.look, id="felt")
+            with Vertical(id="side"):
+                yield InfoPanel(self.look, id="info")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=200)
+        yield Static("", id="status")
+        with Horizontal(id="actions"):
+            suit = self.look.suit
+            from deberc_tui.engine import Suit
+
+            yield Button("Play (p)", id="bid-play", compact=True)
+            yield Button("Pass (x)", id="bid-pass", compact=True)
+            for s, key in ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s")):
+                yield Button(f"{suit(s)} ({key})", id=f"bid-{s.value}", compact=True)
+            yield Button("Declare (e)", id="declare", compact=True)
+            yield Button("Bella (b)", id="bella", compact=True)
+            yield Button("Swap 7 (w)", id="swap", compact=True)
+            yield Button("Redeal (r)", id="redeal", compact=True)
+            yield Button("Klabor (k)", id="klabor", compact=True)
+            yield Button("Партия (a)", id="claim", compact=True)
+        yield Hand(self.look, id="hand")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for widget in self.query("#actions Button, #log"):
+            widget.can_focus = False
+        log = self.query_one("#log", RichLog)
+        log.write(Text(f"{self.table.rules.preset_name} rules, to {self.table.rules.target}. ? for help.",
+                       style="dim"))
+        self.call_after_refresh(self.advance)
+
+    # -- the game loop -------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move the game on: summaries, new deals, bots' turns, or wait for a human."""
+        if self.paused or not self.is_attached:
+            return
+        table = self.table
+        game = table.game
+        deal = game.deal
+        if deal is not None and deal.is_over and self.summarized < len(game.deals):
+            if self.pace > 0 and time.monotonic() < self.summary_due:
+                self.set_timer(self.summary_due - time.monotonic() + 0.01, self.advance)
+                return
+            self.summarized = len(game.deals)
+            self.paused = True
+            self.refresh_table()
+            final = game.is_over
+            self.app.push_screen(DealSummaryScreen(table, self.look, game.results[-1], final), self._after_summary)
+            return
+        if game.is_over:
+            self._show_game_over()
+            return
+        if game.needs_deal:
+            table.start_deal()
+            self.said.clear()
+            self.hold = None
+            self.hint = ""
+            d = game.deal
+            assert d is not None
+            self.say(f"Deal {len(game.deals)}: {table.names[d.dealer]} deals, turnup ", d.turnup)
+            if table.hot_seat:
+                self.viewer = None
+        deal = game.deal
+        assert deal is not None
+        for seat, options in table.pending_bot_options():
+            action = bot_optional(table.bots[seat], game.view(seat), options)
+            if action is not None:
+                self.apply(seat, action)
+                return
+        seat = deal.to_act
+        if seat is None:
+            return
+        if table.is_bot(seat):
+            self.refresh_table()
+            self.start_bot(seat)
+            return
+        if self.viewer != seat:
+            if table.hot_seat:
+                self.viewer = None
+                self.refresh_table()
+                self.paused = True
+                self.app.push_screen(PrivacyScreen(table.names[seat]), lambda _: self._privacy_done(seat))
+                return
+            self.viewer = seat
+        self.refresh_table()
+
+    def _privacy_done(self, seat: int) -> None:
+        self.paused = False
+        self.viewer = seat
+        self.perspective = seat
+        self.advance()
+
+    def _after_summary(self, _: object = None) -> None:
+        self.paused = False
+        self.advance()
+
+    def _show_game_over(self) -> None:
+        if self.game_over_shown:
+            return
+        self.game_over_shown = True
+        record_result(self.table)
+        outcome = self.table.game.outcome
+        assert outcome is not None
+        self.say(f"Game over: {self.table.side_name(outcome.winner)} won ({outcome.reason}).")
+        self.refresh_table()
+        self.app.push_screen(GameOverScreen(self.table), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.deberc_app.new_game()
+        elif choice == "stats":
+            self.app.push_screen(StatsScreen(), lambda _: self.deberc_app.new_game())
+        else:
+            self.app.exit()
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def start_bot(self, seat: int) -> None:
+        deal = self.table.game.deal
+        assert deal is not None
+        key = (self.gen, seat, len(deal.log) + 1000 * len(self.table.game.deals))
+        if self.bot_pending == key:
+            return
+        self.bot_pending = key
+        self.run_bot(key, seat, self.table.bots[seat], self.table.game.view(seat), self.pace)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def run_bot(self, key: tuple[int, int, int], seat: int, bot: Any, view: SeatView, pace: float) -> None:
+        start = time.monotonic()
+        action, failure = bot_choose(bot, view, budget=2.0)
+        rest = pace - (time.monotonic() - start)
+        if rest > 0:
+            time.sleep(rest)
+        try:
+            self.app.call_from_thread(self.bot_done, key, seat, action, failure)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def bot_done(self, key: tuple[int, int, int], seat: int, action: Any, failure: str | None) -> None:
+        if key != self.bot_pending or not self.is_attached:
+            return
+        self.bot_pending = None
+        deal = self.table.game.deal
+        if deal is None or deal.to_act != seat:
+            return
+        if failure:
+            self.say(f"{self.table.names[seat]}'s bot: {failure}", style="dim")
+        self.apply(seat, action)
+
+    # -- applying actions ----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> bool:
+        try:
+            events = self.table.apply(seat, action)
+        except IllegalActionError as exc:
+            self.error = f"✗ {exc.reason}" if not self.look.ascii else f"x {exc.reason}"
+            self.refresh_table()
+            return False
+        self.error = ""
+        self.hint = ""
+        self.handle_events(events)
+        deal = self.table.game.deal
+        if deal is not None and deal.is_over:
+            self.summary_due = time.monotonic() + max(self.pace * 2, 0.0)
+        self.refresh_table()
+        self.advance()
+        return True
+
+    def handle_events(self, events: list[Event]) -> None:
+        names = self.table.names
+        rules = self.table.rules
+        lk = self.look
+        for e in events:
+            if isinstance(e, ev.BidMade):
+                word = {"play": "play", "pass": "pass"}.get(e.call) or f"{lk.suit(_suit(e.call))}"
+                self.said[e.seat] = word
+                self.say(f"{names[e.seat]}: {word}")
+            elif isinstance(e, ev.TrumpChosen):
+                self.said.clear()
+                self.said[e.seat] = f"trump {lk.suit(e.trump)}"
+                line = Text(f"Trump ")
+                line.append_text(lk.suit_text(e.trump))
+                line.append(f" — {names[e.seat]} is the bidder")
+                if e.bottom is not None:
+                    line.append(", bottom card ")
+                    line.append_text(lk.card_text(e.bottom))
+                self.log_text(line)
+            elif isinstance(e, ev.SevenSwapped):
+                self.say(f"{names[e.seat]} swaps ", e.seven, " for the turnup ", e.turnup)
+            elif isinstance(e, ev.RedealDemanded):
+                self.say(f"{names[e.seat]} demands a redeal ({e.reason.replace('_', ' ')})")
+            elif isinstance(e, ev.ThrownIn):
+                self.say(f"The deal is thrown in ({e.reason.replace('_', ' ')})", style="bold")
+            elif isinstance(e, ev.KlaborAnnounced):
+                self.say(f"{names[e.seat]}: KLABOR!", style="bold")
+            elif isinstance(e, ev.Declared):
+                top = "10" if e.best.top.value == "T" else e.best.top.value
+                what = f"{KIND_WORDS.get(e.best.kind, e.best.kind)} to the {top}"
+                self.said[e.seat] = what
+                self.say(f"{names[e.seat]} declares a {what}" + (f" (+{e.count - 1} more)" if e.count > 1 else ""))
+            elif isinstance(e, ev.DeclarationsResolved):
+                if e.side is None:
+                    self.say("Combinations: none scores")
+                else:
+                    line = Text(f"{self.table.side_name(e.side)} score {e.points} for ")
+                    for i, (_seat, combo) in enumerate(e.combos):
+                        if i:
+                            line.append(", ")
+                        line.append(f"{combo.kind} ")
+                        line.append_text(lk.cards_text(combo.cards, sep=""))
+                    self.log_text(line)
+            elif isinstance(e, ev.CardPlayed):
+                self.hold = None
+                if e.trick >= 1 and self.said and not any(w.startswith("bella") for w in self.said.values()):
+                    self.said.clear()
+            elif isinstance(e, ev.BellaDeclared):
+                self.said[e.seat] = "bella!"
+                self.say(f"{names[e.seat]}: bella! (", e.card, ")")
+            elif isinstance(e, ev.TrickWon):
+                self.hold = (e.cards, e.seat, e.points)
+                self.said = {s: w for s, w in self.said.items() if w != "bella!"}
+            elif isinstance(e, ev.ClaimMade):
+                verdict = "right" if e.valid else "wrong"
+                self.say(f"{names[e.seat]} claims «Партия» with {e.counted}: {verdict}", style="bold")
+            elif isinstance(e, ev.DealScored):
+                r = e.result
+                self.say(f"Deal {r.index + 1}: {r.outcome.replace('_', ' ')}; totals "
+                         + " / ".join(str(t) for t in r.totals), style="bold")
+            elif isinstance(e, ev.GameOver):
+                pass
+        del rules
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def say(self, *parts: object, style: str = "") -> None:
+        line = Text(style=style)
+        for p in parts:
+            if isinstance(p, Card):
+                line.append_text(self.look.card_text(p))
+            else:
+                line.append(str(p))
+        self.log_text(line)
+
+    def log_text(self, line: Text) -> None:
+        if self.is_mounted:
+            self.query_one("#log", RichLog).write(line)
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        table = self.table
+        game = table.game
+        deal = game.deal
+        if deal is None:
+            return
+        names = table.names
+        n = table.rules.players
+        me = self.viewer
+        persp = me if me is not None else self.perspective
+        view = game.view(persp)
+        # top bar
+        top = Text()
+        top.append(" deberc ", style="bold reverse")
+        top.append(f" {table.rules.preset_name.capitalize()} · {n} players · deal {len(game.deals)} · ")
+        if view.trump is not None:
+            top.append("trump ")
+            top.append_text(self.look.suit_text(view.trump))
+        else:
+            top.append("bidding")
+        top.append(f" · dealer {names[deal.dealer]}")
+        self.query_one("#topbar", Static).update(top)
+        # felt
+        seats = [
+            SeatInfo(names[s], view.hand_sizes[s], dealer=s == deal.dealer, bidder=s == deal.bidder,
+                     to_act=s == deal.to_act, said=self.said.get(s, ""))
+            for s in range(n)
+        ]
+        state = FeltState(viewer=persp, seats=seats)
+        if view.current_trick:
+            state.trick = list(view.current_trick)
+        elif self.hold is not None:
+            state.trick = list(self.hold[0])
+            state.taken_by, state.taken_points = self.hold[1], self.hold[2]
+        if view.trump is None and not deal.is_over:
+            state.centre = view.turnup
+            state.centre_label = f"turnup · round {view.bid_round}"
+        self.query_one("#felt").show(state)  # type: ignore[attr-defined]
+        self.query_one("#info", InfoPanel).show(
+            view, names, [table.side_name(s) for s in range(table.rules.sides)], len(game.deals))
+        # hand
+        hand = self.query_one("#hand", Hand)
+        my_view = game.view(me) if me is not None else None
+        if my_view is None:
+            hand.show([], set(), "Cards hidden — waiting for the next player")
+        else:
+            legal = {a.card for a in my_view.legal if isinstance(a, PlayCard)}
+            note = "" if my_view.hand else "no cards"
+            hand.show(list(my_view.hand), legal, note)
+        self._refresh_actions(my_view)
+        self._refresh_status(my_view)
+        self.refresh_bindings()
+
+    def _refresh_actions(self, view: SeatView | None) -> None:
+        shown: dict[str, bool] = {}
+        mine = view is not None and view.to_act == view.seat
+        bidding = view is not None and view.phase == "bidding"
+        legal = view.legal if view is not None and mine else ()
+        opt = view.optional if view is not None else ()
+        calls = {a.call for a in legal if isinstance(a, Bid)}
+        for key in ("play", "pass", "C", "D", "H", "S"):
+            shown[f"bid-{key}"] = bidding and key in calls
+        if view is not None and "play" in calls:
+            btn = self.query_one("#bid-play", Button)
+            btn.label = f"Play {self.look.suit(view.turnup.suit)} (p)"
+        combos = self._my_combos(view)
+        shown["declare"] = bool(combos) and view is not None and view.phase == "play"
+        if shown["declare"]:
+            mark = "[x]" if self.declare else "[ ]"
+            self.query_one("#declare", Button).label = f"{mark} Declare {combos} (e)"
+        bella_cards = [a.card for a in legal if isinstance(a, PlayCard) and a.bella]
+        shown["bella"] = bool(bella_cards)
+        if bella_cards:
+            mark = "[x]" if self.bella else "[ ]"
+            self.query_one("#bella", Button).label = f"{mark} Bella (b)"
+        shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
+        shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
+        shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
+        shown["claim"] = any(isinstance(a, Claim) for a in legal)
+        for btn_id, visible in shown.items():
+            self.query_one(f"#{btn_id}", Button).display = visible
+
+    def _my_combos(self, view: SeatView | None) -> str:
+        if view is None or view.trump is None or view.played_first[view.seat]:
+            return ""
+        combos = find_combos(mask_of(view.hand), view.trump, view.rules)
+        parts = []
+        for c in combos:
+            top = "10" if c.top.value == "T" else c.top.value
+            parts.append(f"{c.kind} to {top}{self.look.suit(c.suit)}")
+        return ", ".join(parts)
+
+    def _refresh_status(self, view: SeatView | None) -> None:
+        status = self.query_one("#status", Static)
+        deal = self.table.game.deal
+        assert deal is not None
+        t = Text()
+        if self.error:
+            t.append(self.error, style="bold red")
+        elif self.hint:
+            t.append(self.hint, style="italic")
+        elif deal.is_over:
+            t.append("The deal is over.", style="bold")
+        elif deal.to_act is not None and self.table.is_bot(deal.to_act):
+            t.append(f"{self.table.names[deal.to_act]} is thinking…", style="dim")
+        elif view is not None and view.to_act == view.seat:
+            if view.phase == "bidding":
+                suit = self.look.suit(view.turnup.suit)
+                if view.bid_round == 1:
+                    t.append(f"Your bid: p = play {suit} as trump, x = pass", style="bold")
+                else:
+                    t.append("Round 2: name a suit (c d h s) or x = pass", style="bold")
+            else:
+                t.append("Your turn: ←/→ or 1-9 to choose, Enter to play", style="bold")
+        status.update(t)
+        status.set_class(bool(self.error), "-error")
+
+    # -- human actions -------------------------------------------------------------------------
+
+    def _my_turn_view(self) -> SeatView | None:
+        if self.viewer is None or self.paused:
+            return None
+        deal = self.table.game.deal
+        if deal is None or deal.is_over:
+            return None
+        return self.table.game.view(self.viewer)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self._my_turn_view()
+        mine = view is not None and view.to_act == view.seat
+        if action == "bid":
+            return mine and view is not None and view.phase == "bidding" and any(
+                isinstance(a, Bid) and a.call == parameters[0] for a in view.legal)
+        if action in ("play", "move", "pick"):
+            return view is not None and view.phase == "play"
+        if action == "toggle_declare":
+            return bool(self._my_combos(view)) and view is not None and view.phase == "play"
+        if action == "toggle_bella":
+            return mine and view is not None and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
+        if action == "swap":
+            return view is not None and any(isinstance(a, SwapSeven) for a in view.optional)
+        if action == "redeal":
+            return view is not None and any(isinstance(a, Redeal) for a in view.optional)
+        if action == "klabor":
+            return view is not None and any(isinstance(a, Klabor) for a in view.optional)
+        if action == "claim":
+            return mine and view is not None and any(isinstance(a, Claim) for a in view.legal)
+        if action == "undo":
+            return self.viewer is not None and self.table.undo_point(self.viewer) is not None
+        if action == "hint":
+            return mine
+        return True
+
+    def action_move(self, step: int) -> None:
+        self.query_one("#hand", Hand).move(step)
+
+    def action_pick(self, index: int) -> None:
+        self.query_one("#hand", Hand).select(index)
+
+    def action_play(self) -> None:
+        card = self.query_one("#hand", Hand).current
+        if card is not None:
+            self.play_card(card)
+
+    @on(Hand.CardClicked)
+    def _clicked(self, message: Hand.CardClicked) -> None:
+        self.query_one("#hand", Hand).select(message.index)
+        self.play_card(message.card)
+
+    def play_card(self, card: Card) -> None:
+        view = self._my_turn_view()
+        if view is None:
+            return
+        if view.to_act != view.seat:
+            who = self.table.names[view.to_act] if view.to_act is not None else "nobody"
+            self.error = f"Not your turn: waiting for {who}"
+            self.refresh_table()
+            return
+        if view.phase != "play":
+            self.error = "Bidding first: p to play the turnup's suit, x to pass"
+            self.refresh_table()
+            return
+        variants = [a for a in view.legal if isinstance(a, PlayCard) and a.card is card]
+        if not variants:
+            self.apply(view.seat, PlayCard(card))  # refused: shows the rule's reason
+            return
+        declare = self.declare and any(a.declare for a in variants)
+        bella = self.bella and any(a.bella for a in variants)
+        action = next(a for a in variants if a.declare == declare and a.bella == bella)
+        self.apply(view.seat, action)
+
+    def action_bid(self, call: str) -> None:
+        view = self._my_turn_view()
+        if view is not None:
+            self.apply(view.seat, Bid(call))
+
+    def action_toggle_declare(self) -> None:
+        self.declare = not self.declare
+        self.refresh_table()
+
+    def action_toggle_bella(self) -> None:
+        self.bella = not self.bella
+        self.refresh_table()
+
+    def _optional(self, kind: type) -> None:
+        view = self._my_turn_view()
+        if view is None:
+            return
+        options = [a for a in view.optional if isinstance(a, kind)]
+        if options:
+            self.apply(view.seat, options[0])
+
+    def action_swap(self) -> None:
+        self._optional(SwapSeven)
+
+    def action_redeal(self) -> None:
+        self._optional(Redeal)
+
+    def action_klabor(self) -> None:
+        self._optional(Klabor)
+
+    def action_claim(self) -> None:
+        view = self._my_turn_view()
+        if view is not None:
+            self.apply(view.seat, Claim())
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        bid = (event.button.id or "").removeprefix("bid-")
+        if event.button.id and event.button.id.startswith("bid-"):
+            self.action_bid(bid)
+        else:
+            handler = {"declare": self.action_toggle_declare, "bella": self.action_toggle_bella,
+                       "swap": self.action_swap, "redeal": self.action_redeal, "klabor": self.action_klabor,
+                       "claim": self.action_claim}.get(event.button.id or "")
+            if handler is not None:
+                handler()
+
+    def action_last_trick(self) -> None:
+        self.app.push_screen(LastTrickScreen(self.table, self.look))
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.table))
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_pace(self) -> None:
+        order = list(PACES.values())
+        now = min(range(len(order)), key=lambda i: abs(order[i] - self.pace))
+        self.pace = order[(now + 1) % len(order)]
+        name = next(k for k, v in PACES.items() if v == self.pace)
+        self.notify(f"Bots' pace: {name}", timeout=2)
+
+    def action_undo(self) -> None:
+        if self.viewer is None or not self.table.undo(self.viewer):
+            self.notify("Nothing to undo", timeout=2)
+            return
+        self.gen += 1
+        self.bot_pending = None
+        self.error = ""
+        self.hold = None
+        self.say("You take back your last move.", style="italic")
+        self.refresh_table()
+        self.advance()
+
+    def action_hint(self) -> None:
+        view = self._my_turn_view()
+        if view is None or view.to_act != view.seat:
+            return
+        self.hint = "The expert is thinking…"
+        self.refresh_table()
+        self.run_hint(self.gen, view)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def run_hint(self, gen: int, view: SeatView) -> None:
+        text = hint_text(self, view)
+        try:
+            self.app.call_from_thread(self._hint_done, gen, len(self.table.game.deal.log), text)  # type: ignore[union-attr]
+        except RuntimeError:
+            pass
+
+    def _hint_done(self, gen: int, _log_len: int, text: str) -> None:
+        if gen == self.gen:
+            self.hint = text
+            self.refresh_table()
+
+    def action_quit_game(self) -> None:
+        self.table.autosave()
+        self.app.exit()
+
+
+def hint_text(screen: TableScreen, view: SeatView) -> str:
+    """The expert bot's choice here and its reason, in one line."""
+    try:
+        if screen.hint_bot is None:
+            screen.hint_bot = make_bot("expert", seed=1)
+        bot = screen.hint_bot
+        action, _ = bot_choose(bot, view, budget=1.5)
+        reason = ""
+        explain = getattr(bot, "explain", None)
+        if callable(explain):
+            try:
+                reason = str(explain(view, list(view.legal)))
+            except Exception:  # noqa: BLE001
+                reason = ""
+    except Exception as exc:  # noqa: BLE001
+        return f"No hint: {exc}"
+    if isinstance(action, PlayCard):
+        what = f"play {screen.look.card_str(action.card)}" + (" and declare" if action.declare else "") + (
+            " with bella" if action.bella else "")
+    elif isinstance(action, Bid):
+        what = {"play": "play the turnup's suit", "pass": "pass"}.get(action.call) or f"name {action.call}"
+    else:
+        what = str(action)
+    return f"Hint: {what}" + (f" — {reason}" if reason else "")
+
+
+def _suit(letter: str) -> Any:
+    from deberc_tui.engine import Suit
+
+    return Suit(letter)
