@@ -1,0 +1,554 @@
+"""The score pad in Textual: a list of pads, a new-pad form, the sheet, and a deal-entry form.
+
+``ScorePadScreen`` is the entry point another app pushes (``app.push_screen(ScorePadScreen())``);
+``ScorePadApp`` runs it on its own (``deberc scorepad``). The screens only ask the :class:`Pad` and apply
+changes through it; every change is saved at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from ..engine import PRESETS, Rules, RulesError
+from .export import to_csv, to_json
+from .model import (
+    CLAIM,
+    DEBERTZ,
+    FALSE_CLAIM,
+    KLABOR,
+    PLAYED,
+    THROWN,
+    Declared,
+    EnteredDeal,
+    Pad,
+    PadError,
+)
+from .render import render_text, sheet_rows, status_line
+from .storage import PadStore
+
+# (label, kind, reason) for the deal form's first choice
+DEAL_KINDS: tuple[tuple[str, str, str], ...] = (
+    ("played out", PLAYED, ""),
+    ("thrown in: all passed", THROWN, "all_pass"),
+    ("thrown in: four sevens", THROWN, "four_sevens"),
+    ("thrown in: weak hand", THROWN, "low_points"),
+    ("claim («Партия») won", CLAIM, ""),
+    ("false claim", FALSE_CLAIM, ""),
+    ("debertz", DEBERTZ, ""),
+    ("klabor", KLABOR, ""),
+)
+
+FORM_CSS = """
+.form { width: 96; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
+.form .title { text-style: bold; padding: 0 0 1 0; }
+.form .row { height: auto; }
+.form .row Label { width: 18; padding: 1 1 0 0; }
+.form .row Input, .form .row Select { width: 1fr; }
+.form .side { height: auto; }
+.form .side Label { width: 18; padding: 1 1 0 0; }
+.form .side Input { width: 1fr; }
+.form .side Checkbox { width: 16; }
+.form .error { color: $error; height: auto; padding: 0 0 0 0; }
+.form .hint { color: $text-muted; height: auto; }
+.form .buttons { height: auto; align-horizontal: right; }
+.form .buttons Button { margin-left: 1; }
+"""
+
+
+def _picked(select: Select[Any]) -> Any:
+    """The value of a Select, or None when nothing is chosen."""
+    value = select.value
+    return None if value is Select.NULL else value
+
+
+def _row(label: str, widget: Any) -> Horizontal:
+    return Horizontal(Label(label), widget, classes="row")
+
+
+# -- the deal form ----------------------------------------------------------------------------------
+
+
+class DealFormScreen(ModalScreen[EnteredDeal | None]):
+    """Enter or edit one deal; refuses impossible input with the pad's one-line message."""
+
+    DEFAULT_CSS = "DealFormScreen { align: center middle; }\n" + FORM_CSS
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
+
+    def __init__(self, pad: Pad, index: int | None = None) -> None:
+        super().__init__()
+        self.pad = pad
+        self.index = index  # None: a new deal
+        self.initial = pad.deals[index] if index is not None else None
+
+    def compose(self) -> ComposeResult:
+        pad = self.pad
+        deal = self.initial
+        seats = [(name, i) for i, name in enumerate(pad.names)]
+        sides = [(name, s) for s, name in enumerate(pad.side_names)]
+        kind_value = 0
+        if deal is not None:
+            kind_value = next((i for i, (_, k, r) in enumerate(DEAL_KINDS) if k == deal.kind and r == deal.reason), 0)
+        title = f"Deal {self.index + 1}" if self.index is not None else f"Deal {len(pad.deals) + 1}"
+        with VerticalScroll(classes="form"):
+            yield Static(f"{title} — {pad.rules.preset_name}, {pad.rules.players} players", classes="title")
+            yield _row("what happened", Select([(label, i) for i, (label, _, _) in enumerate(DEAL_KINDS)],
+                                               value=kind_value, allow_blank=False, id="kind"))
+            yield _row("dealer", Select(seats, value=deal.dealer if deal else pad.suggested_dealer,
+                                        allow_blank=False, id="dealer"))
+            yield _row("took trump", Select(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
+                                            prompt="who bid", id="bidder"))
+            yield _row("trump", Select([("♣ clubs", "C"), ("♦ diamonds", "D"), ("♥ hearts", "H"), ("♠ spades", "S")],
+                                       value=deal.trump if deal and deal.trump else Select.NULL,
+                                       prompt="(optional)", id="trump"))
+            hint = ("card points incl. the last trick; with 4 players one side is enough"
+                    if pad.rules.players == 4 else "card points incl. the last trick, every side")
+            yield Static(f"{hint}; declarations: terz, 2terz, fifty, hundred, bella, or a total (70+bella)",
+                         classes="hint")
+            for s, name in enumerate(pad.side_names):
+                cards = deal.cards[s] if deal and s < len(deal.cards) else None
+                decl = deal.declared[s].notation() if deal and s < len(deal.declared) else ""
+                took = deal.took_trick[s] if deal and s < len(deal.took_trick) else None
+                yield Horizontal(
+                    Label(name),
+                    Input("" if cards is None else str(cards), placeholder="card points", type="integer",
+                          id=f"cards-{s}"),
+                    Input(decl, placeholder="declarations", id=f"decl-{s}"),
+                    Checkbox("no trick", took is False, id=f"notrick-{s}"),
+                    classes="side",
+                )
+            yield _row("last trick", Select(sides, value=deal.last_trick if deal and deal.last_trick is not None
+                                            else Select.NULL, prompt="(if it matters)", id="last"))
+            yield _row("claim/win by", Select(sides, value=deal.winner if deal and deal.winner is not None
+                                              else Select.NULL, prompt="(claim, debertz, klabor)", id="winner"))
+            yield Label("", classes="error", id="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#bidder" if self.initial is None else "#kind").focus()
+
+    def entered(self) -> EnteredDeal:
+        """The deal the form describes (raises :class:`PadError` on unreadable input)."""
+        pad = self.pad
+        _, kind, reason = DEAL_KINDS[int(self.query_one("#kind", Select).value)]  # type: ignore[arg-type]
+        cards: list[int | None] = []
+        declared: list[Declared] = []
+        took: list[bool | None] = []
+        for s, name in enumerate(pad.side_names):
+            text = self.query_one(f"#cards-{s}", Input).value.strip()
+            try:
+                cards.append(int(text) if text else None)
+            except ValueError:
+                raise PadError(f"{name}: card points must be a whole number, not {text!r}") from None
+            try:
+                declared.append(Declared.parse(self.query_one(f"#decl-{s}", Input).value))
+            except PadError as exc:
+                raise PadError(f"{name}: {exc}") from None
+            took.append(False if self.query_one(f"#notrick-{s}", Checkbox).value else None)
+        while cards and cards[-1] is None:
+            cards.pop()
+        return EnteredDeal(
+            dealer=int(self.query_one("#dealer", Select).value),  # type: ignore[arg-type]
+            kind=kind,
+            bidder=_picked(self.query_one("#bidder", Select)),
+            trump=_picked(self.query_one("#trump", Select)),
+            cards=tuple(cards) if kind in (PLAYED, CLAIM) else (),
+            declared=tuple(declared) if any(not d.empty for d in declared) and kind in (PLAYED, CLAIM) else (),
+            last_trick=_picked(self.query_one("#last", Select)) if kind == PLAYED else None,
+            took_trick=tuple(took) if any(t is not None for t in took) and kind == PLAYED else (),
+            reason=reason,
+            winner=_picked(self.query_one("#winner", Select)) if kind not in (PLAYED, THROWN) else None,
+            note=self.initial.note if self.initial else "",
+        )
+
+    def action_save(self) -> None:
+        error = self.query_one("#error", Label)
+        try:
+            deal = self.entered()
+            self.pad.check(deal, self.index)
+        except PadError as exc:
+            error.update(f"✗ {exc}")
+            return
+        self.dismiss(deal)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.dismiss(None)
+
+
+# -- the new-pad form ----------------------------------------------------------------------------------
+
+_PRESET_CHOICE = "(preset)"
+
+
+class NewPadScreen(ModalScreen[Pad | None]):
+    """Players, names, preset and the scoring options of RULES.md."""
+
+    DEFAULT_CSS = "NewPadScreen { align: center middle; }\n" + FORM_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create", priority=True)]
+
+    CHOICES: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
+        ("bidder must beat", "bidder_must_beat", ("each", "combined")),
+        ("bait goes to", "bait_to", ("higher", "split")),
+        ("hanging", "hanging", ("hang", "bait", "each_own")),
+        ("several hanging", "hanging_multi", ("accumulate", "queue")),
+        ("bait penalty", "bait_penalty_points", (0, 50, 100)),
+        ("…on which bait", "bait_penalty_when", ("third", "third_and_after", "every_third")),
+        ("…counted", "bait_penalty_count", ("game", "row")),
+        ("no-trick penalty", "ski_penalty", (0, 50, 100)),
+        ("both over target", "both_over", ("defender", "higher", "bidder", "last_trick")),
+        ("next dealer", "next_dealer", ("winner", "rotate")),
+        ("hundred", "hundred", (False, True)),
+        ("claims", "claims", (True, False)),
+        ("mars", "mars", (False, True)),
+    )
+
+    def __init__(self, store: PadStore) -> None:
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="form"):
+            yield Static("New score pad", classes="title")
+            yield _row("players", Select([("2 players", 2), ("3 players", 3), ("4 players (pairs 1+3, 2+4)", 4)],
+                                         value=2, allow_blank=False, id="players"))
+            yield _row("names", Input(placeholder="in seat order, comma-separated: Anna, Boris", id="names"))
+            yield _row("preset", Select([(name, name) for name in PRESETS], value="moscow", allow_blank=False,
+                                        id="preset"))
+            yield _row("first dealer", Input("1", placeholder="seat number 1.. or name", id="first"))
+            yield _row("target", Input(placeholder="(preset) 501", type="integer", id="target"))
+            yield Static("Each option below left at (preset) keeps the preset's rule.", classes="hint")
+            for label, key, values in self.CHOICES:
+                yield _row(label, Select([(str(v).lower(), v) for v in values], prompt=_PRESET_CHOICE, id=key))
+            yield Label("", classes="error", id="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Create (ctrl+s)", variant="primary", id="create")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#names", Input).focus()
+
+    def build(self) -> Pad:
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        preset = str(self.query_one("#preset", Select).value)
+        options: dict[str, Any] = {"preset": preset}
+        target = self.query_one("#target", Input).value.strip()
+        if target:
+            options["target"] = int(target)
+        picked = {key: _picked(self.query_one(f"#{key}", Select)) for _, key, _ in self.CHOICES}
+        pen_keys = ("bait_penalty_points", "bait_penalty_when", "bait_penalty_count")
+        pen = {k.removeprefix("bait_penalty_"): picked.pop(k) for k in pen_keys}
+        if any(v is not None for v in pen.values()):
+            base = Rules.preset(preset, players=players).bait_penalty
+            merged = base.to_dict() if base else {"points": 100, "when": "third_and_after", "count": "game"}
+            merged.update({k: v for k, v in pen.items() if v is not None})
+            options["bait_penalty"] = None if merged["points"] == 0 else merged
+        options.update({k: v for k, v in picked.items() if v is not None})
+        rules = Rules.from_dict(options, players=players)
+        text = self.query_one("#names", Input).value
+        names = [n.strip() for n in text.split(",")] if text.strip() else [chr(ord("A") + i) for i in range(players)]
+        pad = Pad(rules, names)
+        first = self.query_one("#first", Input).value.strip() or "1"
+        pad.first_dealer = int(first) - 1 if first.isdigit() else pad.seat_ref(first)
+        if not 0 <= pad.first_dealer < players:
+            raise PadError(f"the first dealer is a seat 1..{players} or a name, not {first!r}")
+        return pad
+
+    def action_create(self) -> None:
+        try:
+            pad = self.build()
+        except (PadError, RulesError, ValueError) as exc:
+            self.query_one("#error", Label).update(f"✗ {exc}")
+            return
+        self.store.save(pad)
+        self.dismiss(pad)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_create()
+
+    @on(Button.Pressed, "#create")
+    def _create_pressed(self) -> None:
+        self.action_create()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.dismiss(None)
+
+
+# -- one pad's sheet --------------------------------------------------------------------------------------
+
+
+class PadScreen(Screen[None]):
+    """The sheet as players write it; add, edit, delete, undo, export. Every change is saved."""
+
+    DEFAULT_CSS = """
+    PadScreen #sheet { height: 1fr; }
+    PadScreen #status { height: auto; padding: 0 1; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("a", "add", "Add deal"),
+        Binding("e", "edit", "Edit"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("x", "export", "Export"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, store: PadStore, pad: Pad) -> None:
+        super().__init__()
+        self.store = store
+        self.pad = pad
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Score pad"
+        self.sub_title = " · ".join(self.pad.names) + f" — {self.pad.rules.preset_name}, to {self.pad.rules.target}"
+        self.refresh_sheet()
+        self.query_one(DataTable).focus()
+
+    def refresh_sheet(self, cursor: int | None = None) -> None:
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns("#", "dealer", "bid", *self.pad.side_names, "note")
+        for row in sheet_rows(self.pad):
+            table.add_row(str(row.number), row.dealer, f"{row.bidder} {row.trump}".strip(), *row.cells, row.note,
+                          key=str(row.number - 1))
+        if table.row_count:
+            table.move_cursor(row=min(table.row_count - 1, table.row_count - 1 if cursor is None else cursor))
+        self.query_one("#status", Static).update(status_line(self.pad))
+
+    def _selected(self) -> int | None:
+        table = self.query_one(DataTable)
+        return table.cursor_row if table.row_count else None
+
+    def _saved(self, message: str, cursor: int | None = None) -> None:
+        self.store.save(self.pad)
+        self.refresh_sheet(cursor)
+        self.notify(message, timeout=3)
+
+    def action_add(self) -> None:
+        if self.pad.is_over:
+            self.notify("the game is over: edit or delete a deal, or undo", severity="warning")
+            return
+
+        def done(deal: EnteredDeal | None) -> None:
+            if deal is not None:
+                self.pad.add(deal)
+                self._saved(f"deal {len(self.pad.deals)} entered")
+
+        self.app.push_screen(DealFormScreen(self.pad), done)
+
+    def action_edit(self) -> None:
+        index = self._selected()
+        if index is None:
+            return
+
+        def done(deal: EnteredDeal | None) -> None:
+            if deal is None:
+                return
+            try:
+                self.pad.replace(index, deal)
+            except PadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self._saved(f"deal {index + 1} changed", index)
+
+        self.app.push_screen(DealFormScreen(self.pad, index), done)
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self) -> None:
+        self.action_edit()
+
+    def action_delete(self) -> None:
+        index = self._selected()
+        if index is None:
+            return
+        try:
+            self.pad.delete(index)
+        except PadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self._saved(f"deal {index + 1} deleted — u to undo", max(0, index - 1))
+
+    def action_undo(self) -> None:
+        try:
+            what = self.pad.undo()
+        except PadError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self._saved(f"undone: {what}")
+
+    def action_export(self) -> None:
+        folder = self.store.root / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        csv_path = folder / f"{self.pad.id}.csv"
+        json_path = folder / f"{self.pad.id}.json"
+        csv_path.write_text(to_csv(self.pad), encoding="utf-8")
+        json_path.write_text(to_json(self.pad), encoding="utf-8")
+        self.notify(f"exported to {csv_path} and {json_path.name}", timeout=6)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def as_text(self) -> str:
+        return render_text(self.pad)
+
+
+# -- the entry screen: the list of pads ----------------------------------------------------------------------
+
+
+class ScorePadScreen(Screen[None]):
+    """The score pad's home: saved pads (newest first); n starts a new one, enter opens one.
+
+    Another app pushes it with ``app.push_screen(ScorePadScreen())``; ``pad_id`` opens that pad at once.
+    """
+
+    DEFAULT_CSS = """
+    ScorePadScreen #pads { height: 1fr; }
+    ScorePadScreen #empty { padding: 1 2; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("n", "new", "New pad"),
+        Binding("ctrl+d", "remove", "Remove pad"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, store: PadStore | None = None, pad_id: str | None = None, standalone: bool = False) -> None:
+        super().__init__()
+        self.store = store if store is not None else PadStore()
+        self.open_id = pad_id
+        self.standalone = standalone  # back quits the app (``deberc scorepad``) instead of closing the screen
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("No pads yet: press n to start one.", id="empty")
+        yield OptionList(id="pads")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Score pads"
+        self.sub_title = "games played with real cards"
+        self.reload()
+        if self.open_id:
+            self.open_pad(self.open_id)
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        pads = self.query_one(OptionList)
+        pads.clear_options()
+        infos = self.store.infos()
+        pads.add_options([Option(f"{info.describe()}   [dim]{info.id}[/]", id=info.id) for info in infos])
+        self.query_one("#empty").display = not infos
+        if infos:
+            pads.highlighted = 0
+        pads.focus()
+
+    def open_pad(self, ref: str) -> None:
+        try:
+            pad = self.store.load(ref)
+            pad.sheet  # noqa: B018 - refuse a pad that does not compute
+        except (PadError, RulesError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(PadScreen(self.store, pad))
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.open_pad(event.option.id)
+
+    def action_open(self) -> None:
+        pads = self.query_one(OptionList)
+        if pads.highlighted is not None:
+            option = pads.get_option_at_index(pads.highlighted)
+            if option.id:
+                self.open_pad(option.id)
+
+    def action_new(self) -> None:
+        def done(pad: Pad | None) -> None:
+            if pad is not None:
+                self.reload()
+                self.app.push_screen(PadScreen(self.store, pad))
+
+        self.app.push_screen(NewPadScreen(self.store), done)
+
+    def action_remove(self) -> None:
+        pads = self.query_one(OptionList)
+        if pads.highlighted is None:
+            return
+        option = pads.get_option_at_index(pads.highlighted)
+        if option.id:
+            self.store.delete(option.id)
+            self.notify(f"removed {option.id}")
+            self.reload()
+
+    def action_back(self) -> None:
+        if self.standalone:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+class ScorePadApp(App[None]):
+    """``deberc scorepad`` on its own: the pad list, or straight into one pad."""
+
+    TITLE = "deberc score pad"
+
+    def __init__(self, store: PadStore | None = None, pad_id: str | None = None) -> None:
+        super().__init__()
+        self.store = store if store is not None else PadStore()
+        self.pad_id = pad_id
+
+    def on_mount(self) -> None:
+        self.push_screen(ScorePadScreen(self.store, self.pad_id, standalone=True))
+
+
+def make_app(store: PadStore | None = None, pad_id: str | None = None) -> ScorePadApp:
+    """One factory for the CLI and the tests."""
+    return ScorePadApp(store=store, pad_id=pad_id)
