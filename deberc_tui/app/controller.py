@@ -250,23 +250,26 @@ class Table:
     @classmethod
     def from_record(cls, source: str | Path, save_path: Path | None = None, seed: int | None = None) -> Table:
         """Load a RECORD.md document (path or text) and rebuild the game by replaying every action."""
-        text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) else source
+        try:
+            text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+            doc = json.loads(text)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TableError(f"cannot read {source}: {exc.strerror if isinstance(exc, OSError) else exc}") from None
+        except ValueError as exc:
+            raise TableError(f"not a game record (bad JSON: {exc})") from None
         try:
             from deberc_tui import records
         except ImportError:
             records = None  # type: ignore[assignment]
         if records is not None:
             try:
-                rec = records.load_record(text)
+                rec = records.load_record(doc)
                 game = records.replay_record(rec)
             except records.RecordError as exc:
                 raise TableError(str(exc)) from None
-            players = [dict(p) if isinstance(p, dict) else {"name": getattr(p, "name", "?"),
-                       "kind": getattr(p, "kind", "human"), **({"bot": p.bot} if getattr(p, "bot", None) else {})}
-                       for p in rec.players]
+            players = [dict(p) for p in rec.players]
         else:
             try:
-                doc = json.loads(text)
                 game = _replay(doc)
             except Exception as exc:  # noqa: BLE001
                 raise TableError(f"cannot load the record: {exc}") from None
@@ -305,7 +308,7 @@ def _replay(doc: dict[str, Any]) -> Game:
     try:
         from deberc_tui import records
 
-        return records.replay_record(records.load_record(json.dumps(doc)))  # type: ignore[no-any-return]
+        return records.replay_record(records.load_record(doc))  # type: ignore[no-any-return]
     except ImportError:
         pass
     rules = Rules.from_dict(doc["rules"], players=len(doc["players"]))

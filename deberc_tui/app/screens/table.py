@@ -124,7 +124,7 @@ class TableScreen(Screen[None]):
             yield Felt(self.look, id="felt")
             with Vertical(id="side"):
                 yield InfoPanel(self.look, id="info")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=200)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=200, min_width=20)
         yield Static("", id="status")
         with Horizontal(id="actions"):
             suit = self.look.suit
