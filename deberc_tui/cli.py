@@ -10,6 +10,7 @@ from . import __version__
 from .bench_cmd import bench
 from .practice.cli import practice
 from .replay_cmd import replay
+from .scorepad.cli import scorepad
 
 
 class UserError(click.ClickException):
@@ -75,6 +76,7 @@ def main(
 main.add_command(replay)
 main.add_command(bench)
 main.add_command(practice)
+main.add_command(scorepad)
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m deberc_tui`

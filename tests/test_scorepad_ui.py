@@ -121,3 +121,20 @@ async def test_new_pad_form_and_list(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ScorePadScreen)
     assert len(store.ids()) == 1
+
+
+async def test_a_thrown_in_deal_from_the_form(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#kind", Select).value = 1  # thrown in: all passed
+        await pilot.pause()
+        assert form.query_one("#cards-0", Input).disabled
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen)
+        assert _cell_texts(app.screen.query_one(DataTable))[-1][3:] == ["—", "—", "thrown in: all passed"]

@@ -61,15 +61,16 @@ FORM_CSS = """
 .form { width: 96; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
 .form .title { text-style: bold; padding: 0 0 1 0; }
 .form .row { height: auto; }
-.form .row Label { width: 18; padding: 1 1 0 0; }
+.form .row Label { width: 18; padding: 0 1 0 0; }
 .form .row Input, .form .row Select { width: 1fr; }
 .form .side { height: auto; }
-.form .side Label { width: 18; padding: 1 1 0 0; }
-.form .side Input { width: 1fr; }
-.form .side Checkbox { width: 16; }
+.form .side Label { width: 18; padding: 0 1 0 0; }
+.form .side Input { width: 1fr; margin-right: 1; }
+.form .side Checkbox { width: 14; }
+.form .row, .form .side { margin-bottom: 1; }
 .form .error { color: $error; height: auto; padding: 0 0 0 0; }
 .form .hint { color: $text-muted; height: auto; }
-.form .buttons { height: auto; align-horizontal: right; }
+.form .buttons { height: auto; align-horizontal: right; margin-top: 1; }
 .form .buttons Button { margin-left: 1; }
 """
 
@@ -114,14 +115,14 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         with VerticalScroll(classes="form"):
             yield Static(f"{title} — {pad.rules.preset_name}, {pad.rules.players} players", classes="title")
             yield _row("what happened", Select([(label, i) for i, (label, _, _) in enumerate(DEAL_KINDS)],
-                                               value=kind_value, allow_blank=False, id="kind"))
+                                               value=kind_value, allow_blank=False, id="kind", compact=True))
             yield _row("dealer", Select(seats, value=deal.dealer if deal else pad.suggested_dealer,
-                                        allow_blank=False, id="dealer"))
+                                        allow_blank=False, id="dealer", compact=True))
             yield _row("took trump", Select(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
-                                            prompt="who bid", id="bidder"))
+                                            prompt="who bid", id="bidder", compact=True))
             yield _row("trump", Select([("♣ clubs", "C"), ("♦ diamonds", "D"), ("♥ hearts", "H"), ("♠ spades", "S")],
                                        value=deal.trump if deal and deal.trump else Select.NULL,
-                                       prompt="(optional)", id="trump"))
+                                       prompt="(optional)", id="trump", compact=True))
             hint = ("card points incl. the last trick; with 4 players one side is enough"
                     if pad.rules.players == 4 else "card points incl. the last trick, every side")
             yield Static(f"{hint}; declarations: terz, 2terz, fifty, hundred, bella, or a total (70+bella)",
@@ -133,22 +134,36 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 yield Horizontal(
                     Label(name),
                     Input("" if cards is None else str(cards), placeholder="card points", type="integer",
-                          id=f"cards-{s}"),
-                    Input(decl, placeholder="declarations", id=f"decl-{s}"),
-                    Checkbox("no trick", took is False, id=f"notrick-{s}"),
+                          id=f"cards-{s}", compact=True),
+                    Input(decl, placeholder="declarations", id=f"decl-{s}", compact=True),
+                    Checkbox("no trick", took is False, id=f"notrick-{s}", compact=True),
                     classes="side",
                 )
             yield _row("last trick", Select(sides, value=deal.last_trick if deal and deal.last_trick is not None
-                                            else Select.NULL, prompt="(if it matters)", id="last"))
+                                            else Select.NULL, prompt="(if it matters)", id="last", compact=True))
             yield _row("claim/win by", Select(sides, value=deal.winner if deal and deal.winner is not None
-                                              else Select.NULL, prompt="(claim, debertz, klabor)", id="winner"))
+                                              else Select.NULL, prompt="(claim, debertz, klabor)", id="winner", compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel", id="cancel")
+                yield Button("Save (ctrl+s)", variant="primary", id="save", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#bidder" if self.initial is None else "#kind").focus()
+
+    @on(Select.Changed, "#kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        """Only the fields that matter for this kind of deal stay enabled."""
+        if event.value is Select.NULL:
+            return
+        _, kind, _ = DEAL_KINDS[int(event.value)]  # type: ignore[arg-type]
+        for s in range(self.pad.sides):
+            self.query_one(f"#cards-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
+            self.query_one(f"#decl-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
+            self.query_one(f"#notrick-{s}", Checkbox).disabled = kind != PLAYED
+        self.query_one("#last", Select).disabled = kind != PLAYED
+        self.query_one("#bidder", Select).disabled = kind == THROWN
+        self.query_one("#winner", Select).disabled = kind in (PLAYED, THROWN)
 
     def entered(self) -> EnteredDeal:
         """The deal the form describes (raises :class:`PadError` on unreadable input)."""
@@ -173,7 +188,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         return EnteredDeal(
             dealer=int(self.query_one("#dealer", Select).value),  # type: ignore[arg-type]
             kind=kind,
-            bidder=_picked(self.query_one("#bidder", Select)),
+            bidder=_picked(self.query_one("#bidder", Select)) if kind != THROWN else None,
             trump=_picked(self.query_one("#trump", Select)),
             cards=tuple(cards) if kind in (PLAYED, CLAIM) else (),
             declared=tuple(declared) if any(not d.empty for d in declared) and kind in (PLAYED, CLAIM) else (),
@@ -218,7 +233,7 @@ _PRESET_CHOICE = "(preset)"
 class NewPadScreen(ModalScreen[Pad | None]):
     """Players, names, preset and the scoring options of RULES.md."""
 
-    DEFAULT_CSS = "NewPadScreen { align: center middle; }\n" + FORM_CSS
+    DEFAULT_CSS = "NewPadScreen { align: center middle; }\n" + FORM_CSS + "NewPadScreen .form .row { margin-bottom: 0; }"
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create", priority=True)]
 
     CHOICES: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
@@ -245,19 +260,19 @@ class NewPadScreen(ModalScreen[Pad | None]):
         with VerticalScroll(classes="form"):
             yield Static("New score pad", classes="title")
             yield _row("players", Select([("2 players", 2), ("3 players", 3), ("4 players (pairs 1+3, 2+4)", 4)],
-                                         value=2, allow_blank=False, id="players"))
-            yield _row("names", Input(placeholder="in seat order, comma-separated: Anna, Boris", id="names"))
+                                         value=2, allow_blank=False, id="players", compact=True))
+            yield _row("names", Input(placeholder="in seat order, comma-separated: Anna, Boris", id="names", compact=True))
             yield _row("preset", Select([(name, name) for name in PRESETS], value="moscow", allow_blank=False,
-                                        id="preset"))
-            yield _row("first dealer", Input("1", placeholder="seat number 1.. or name", id="first"))
-            yield _row("target", Input(placeholder="(preset) 501", type="integer", id="target"))
+                                        id="preset", compact=True))
+            yield _row("first dealer", Input("1", placeholder="seat number 1.. or name", id="first", compact=True))
+            yield _row("target", Input(placeholder="(preset)", type="integer", id="target", compact=True))
             yield Static("Each option below left at (preset) keeps the preset's rule.", classes="hint")
             for label, key, values in self.CHOICES:
-                yield _row(label, Select([(str(v).lower(), v) for v in values], prompt=_PRESET_CHOICE, id=key))
+                yield _row(label, Select([(str(v).lower(), v) for v in values], prompt=_PRESET_CHOICE, id=key, compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
-                yield Button("Create (ctrl+s)", variant="primary", id="create")
-                yield Button("Cancel", id="cancel")
+                yield Button("Create (ctrl+s)", variant="primary", id="create", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#names", Input).focus()
