@@ -61,7 +61,10 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
     from .screen import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
 
     store = _store()
-    pad_id = store.resolve(pad_ref) if pad_ref else None
+    try:
+        pad_id = store.resolve(pad_ref) if pad_ref else None
+    except PadError as exc:
+        raise PadUsageError(str(exc)) from None
     ScorePadApp(store=store, pad_id=pad_id).run()
 
 

@@ -81,6 +81,13 @@ def _picked(select: Select[Any]) -> Any:
     return None if value is Select.NULL else value
 
 
+def _as_int(value: object) -> int:
+    """A Select's integer value (the forms' integer Selects never allow a blank)."""
+    if not isinstance(value, int):
+        raise PadError(f"expected a choice, not {value!r}")
+    return value
+
+
 def _row(label: str, widget: Any) -> Horizontal:
     return Horizontal(Label(label), widget, classes="row")
 
@@ -156,7 +163,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         """Only the fields that matter for this kind of deal stay enabled."""
         if event.value is Select.NULL:
             return
-        _, kind, _ = DEAL_KINDS[int(event.value)]  # type: ignore[arg-type]
+        _, kind, _ = DEAL_KINDS[_as_int(event.value)]
         for s in range(self.pad.sides):
             self.query_one(f"#cards-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
             self.query_one(f"#decl-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
@@ -168,7 +175,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
     def entered(self) -> EnteredDeal:
         """The deal the form describes (raises :class:`PadError` on unreadable input)."""
         pad = self.pad
-        _, kind, reason = DEAL_KINDS[int(self.query_one("#kind", Select).value)]  # type: ignore[arg-type]
+        _, kind, reason = DEAL_KINDS[_as_int(self.query_one("#kind", Select).value)]
         cards: list[int | None] = []
         declared: list[Declared] = []
         took: list[bool | None] = []
@@ -186,7 +193,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         while cards and cards[-1] is None:
             cards.pop()
         return EnteredDeal(
-            dealer=int(self.query_one("#dealer", Select).value),  # type: ignore[arg-type]
+            dealer=_as_int(self.query_one("#dealer", Select).value),
             kind=kind,
             bidder=_picked(self.query_one("#bidder", Select)) if kind != THROWN else None,
             trump=_picked(self.query_one("#trump", Select)),
@@ -278,7 +285,7 @@ class NewPadScreen(ModalScreen[Pad | None]):
         self.query_one("#names", Input).focus()
 
     def build(self) -> Pad:
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        players = _as_int(self.query_one("#players", Select).value)
         preset = str(self.query_one("#preset", Select).value)
         options: dict[str, Any] = {"preset": preset}
         target = self.query_one("#target", Input).value.strip()
