@@ -138,3 +138,25 @@ async def test_a_thrown_in_deal_from_the_form(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, PadScreen)
         assert _cell_texts(app.screen.query_one(DataTable))[-1][3:] == ["—", "—", "thrown in: all passed"]
+
+
+async def test_another_app_can_push_the_pad_screen_and_get_back(tmp_path: Path) -> None:
+    from textual.app import App
+
+    store, _ = _store_with_pad(tmp_path)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ScorePadScreen(store))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScorePadScreen)
+        await pilot.press("enter")  # open the highlighted pad
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, (PadScreen, ScorePadScreen))
+        assert app.is_running
