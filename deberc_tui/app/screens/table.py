@@ -247,7 +247,7 @@ class TableScreen(Screen[None]):
         self.bot_pending = key
         self.run_bot(key, seat, self.table.bots[seat], self.table.game.view(seat), self.pace)
 
-    @work(thread=True, exclusive=True, group="bots")
+    @work(thread=True, group="bots")
     def run_bot(self, key: tuple[int, int, int], seat: int, bot: Any, view: SeatView, pace: float) -> None:
         start = time.monotonic()
         action, failure = bot_choose(bot, view, budget=2.0)
@@ -301,7 +301,7 @@ class TableScreen(Screen[None]):
             elif isinstance(e, ev.TrumpChosen):
                 self.said.clear()
                 self.said[e.seat] = f"trump {lk.suit(e.trump)}"
-                line = Text(f"Trump ")
+                line = Text("Trump ")
                 line.append_text(lk.suit_text(e.trump))
                 line.append(f" — {names[e.seat]} is the bidder")
                 if e.bottom is not None:

@@ -1,0 +1,65 @@
+"""Helpers for the Textual table tests: deterministic bots and driving the app with a pilot."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from deberc_tui.app import controller
+from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import PlayCard
+
+
+def first_legal_bots(monkeypatch: Any) -> None:
+    """Bots that take the first legal action: stable snapshots whatever the real bots learn."""
+    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: controller._FirstLegal())
+
+
+def table_screen(app: Any) -> TableScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError("no table screen")
+
+
+async def settle(pilot: Any, rounds: int = 400) -> None:
+    """Let bots play until a human must act or a modal screen is up."""
+    app = pilot.app
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not isinstance(app.screen, TableScreen):
+            return
+        scr = app.screen
+        deal = scr.table.game.deal
+        if deal is None or scr.bot_pending is None and (deal.is_over or not scr.table.is_bot(deal.to_act)):
+            await pilot.pause()
+            if scr.bot_pending is None:
+                return
+    raise AssertionError("the table did not settle")
+
+
+async def human_move(pilot: Any) -> None:
+    """The human to act makes a keyboard move: 'p' in the bidding, else the first legal card by digit + Enter."""
+    scr = table_screen(pilot.app)
+    deal = scr.table.game.deal
+    if deal.phase.value == "bidding":
+        view = scr.table.game.view(deal.to_act)
+        calls = [a.call for a in view.legal if hasattr(a, "call")]
+        await pilot.press("p" if "play" in calls else calls[0].lower())
+        return
+    hand = scr.query_one("#hand")
+    index = next(i for i, c in enumerate(hand.cards) if c in hand.legal)
+    await pilot.press(str(index + 1), "enter")
+
+
+def screen_text(app: Any) -> str:
+    """Everything on screen as plain text (from the SVG screenshot)."""
+    svg = app.export_screenshot()
+    parts = re.findall(r">([^<>]*)</text>", svg)
+    return html.unescape("".join(parts)).replace("\xa0", " ")
+
+
+def legal_cards(view: Any) -> list[Any]:
+    return [a.card for a in view.legal if isinstance(a, PlayCard)]
