@@ -661,15 +661,7 @@ class Deal:
         assert self.bidder is not None
         bidder_side = rules.side_of(self.bidder)
         points = [c + k + b for c, k, b in zip(cards, combos, bella, strict=True)]
-        mine = points[bidder_side]
-        others = [p for s, p in enumerate(points) if s != bidder_side]
-        against = sum(others) if rules.bidder_must_beat == "combined" and self.n == 3 else max(others)
-        if mine > against:
-            outcome = sc.MADE
-        elif mine < against:
-            outcome = sc.BAIT
-        else:
-            outcome = sc.BAIT if rules.hanging == "bait" else sc.HANGING
+        outcome = sc.verdict(rules, bidder_side, points)
         self.phase = Phase.OVER
         self.to_act = None
         self.result = sc.DealPoints(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 MADE: Final = "made"
 BAIT: Final = "bait"
@@ -87,3 +91,15 @@ def split_points(amount: int, receivers: list[int]) -> dict[int, int]:
     for r in receivers[:odd]:
         out[r] += 1
     return out
+
+
+def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> str:
+    """§7: made, bait or hanging, from each side's deal points (one place for the rule)."""
+    mine = points[bidder_side]
+    others = [p for s, p in enumerate(points) if s != bidder_side]
+    against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)
+    if mine > against:
+        return MADE
+    if mine < against:
+        return BAIT
+    return BAIT if rules.hanging == "bait" else HANGING

@@ -447,7 +447,7 @@ class Pad:
         assert bidder_side is not None
         first = (deal.dealer + 1) % n if rules.first_lead == "left_of_dealer" else deal.bidder
         return DealPoints(
-            verdict(rules, bidder_side, points), bidder_side, tuple(cards), tuple(combos), tuple(bella),
+            sc.verdict(rules, bidder_side, points), bidder_side, tuple(cards), tuple(combos), tuple(bella),
             combos_side, tricks, deal.last_trick, None, "", first,
         )
 
@@ -637,18 +637,6 @@ class Pad:
                 for u in data.get("undo", ())
             ],
         )
-
-
-def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> str:
-    """§7: made, bait or hanging, from each side's deal points (the rule the engine's deal applies)."""
-    mine = points[bidder_side]
-    others = [p for s, p in enumerate(points) if s != bidder_side]
-    against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)
-    if mine > against:
-        return sc.MADE
-    if mine < against:
-        return sc.BAIT
-    return sc.BAIT if rules.hanging == "bait" else sc.HANGING
 
 
 def _ref(text: str | int, names: Iterable[str], what: str) -> int:
