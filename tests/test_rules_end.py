@@ -165,3 +165,11 @@ def test_next_dealer_thrown_in_deals(next_dealer: str) -> None:
 def test_next_dealer_rotate_three_players() -> None:
     s = sheet(rules(3, next_dealer="rotate"), [dp("made", 0, (90, 20, 30))] * 3, dealer=0)
     assert [r.dealer for r in s.results] == [0, 1, 2] and s.next_dealer == 0
+
+
+def test_next_dealer_winner_hanging_each_own_the_defender_deals() -> None:
+    # §9: "a hanging deal: the defender" deals, also when every side writes its own (equal) points
+    g = Game(rules(hanging="each_own"), first_dealer=0)
+    play_deal(g, HANG_HANDS, "JC", HANG_SCRIPT)  # seat 1 bids; 48 : 48, both written
+    assert g.results[-1].written == (48, 48)
+    assert g.next_dealer == 0

@@ -80,7 +80,8 @@ class ScoreSheet:
             if new_hang:
                 self.hanging_pot.append(new_hang)
             self._penalise(dp, outcome, bidder, penalties)
-            self.next_dealer = self._winner_deals(dealer, written)
+            # §9: after a hanging deal a defender deals, even when every side wrote its own points
+            self.next_dealer = self._winner_deals(dealer, written, bidder if outcome == sc.HANGING else None)
         for s in range(nsides):
             self.totals[s] += written[s] + penalties[s]
         result = sc.DealResult(
@@ -153,13 +154,14 @@ class ScoreSheet:
         elif outcome == sc.MADE:
             self.baits_row[bidder] = 0
 
-    def _winner_deals(self, dealer: int, written: Sequence[int]) -> int:
-        """§9: 'rotate' clockwise, or the side that wrote most (first such seat clockwise from the dealer)."""
+    def _winner_deals(self, dealer: int, written: Sequence[int], not_side: int | None = None) -> int:
+        """§9: 'rotate' clockwise, or the side that wrote most (first such seat clockwise from the dealer);
+        ``not_side`` (the bidder of a hanging deal) is left out."""
         n = self.n
         if self.rules.next_dealer == "rotate":
             return (dealer + 1) % n
-        top = max(written)
-        best = {s for s, w in enumerate(written) if w == top}
+        top = max(w for s, w in enumerate(written) if s != not_side)
+        best = {s for s, w in enumerate(written) if w == top and s != not_side}
         for i in range(1, n + 1):
             seat = (dealer + i) % n
             if self.rules.side_of(seat) in best:
