@@ -206,3 +206,30 @@ def test_combos_winner_tie_within_one_side_is_that_side() -> None:
     b = find_combos(mask_of(parse_cards("AD KD QD")), Suit.HEARTS, r)
     decls = [Declaration(0, tuple(a), 0), Declaration(2, tuple(b), 2)]
     assert combos_winner(decls, Suit.HEARTS, r) == 0
+
+
+@pytest.mark.parametrize(("preset", "expected"), [
+    ("moscow", (105, 18)),  # a trump combination wins the tie
+    ("kharkiv", (45, 58)),  # trump gives no preference: the first declared wins
+    ("klabor", (105, 18)),
+    ("club", (105, 18)),
+])
+def test_presets_on_the_trump_terz_tie(preset: str, expected: tuple[int, int]) -> None:
+    # the presets' all_pass "dealer_must" does not matter here: seat 1 names ♠ before the dealer's turn
+    d = new_deal(rules(2, preset), TIE_HANDS, "8H")
+    run(d, "pass pass S " + TRUMP_SCRIPT)
+    assert points(d) == expected
+
+
+THREE_TERZES = {2: "AC KC QC 7H 8H 9S JS 9D 8D", 0: "AD KD QD 7S 8S TH 9H 7C 8C", 1: "AS KS QS 7D TC 9C JD TD TS"}
+
+
+@pytest.mark.parametrize(("preset", "script", "side"), [
+    ("kharkiv", "pass play AC+d 7C+d TC+d", 2),  # first_lead "bidder": seat 2 leads and declares first
+    ("moscow", "pass play AS+d 9S+d 7S+d", 1),  # left of the dealer: seat 1 leads and declares first
+])
+def test_three_players_first_declared_counts_from_the_first_leader(preset: str, script: str, side: int) -> None:
+    # three plain terzes to the ace, trump ♥ (turnup J♥, seat 2 plays)
+    d = new_deal(rules(3, preset), THREE_TERZES, "JH")
+    run(d, script)
+    assert d.combos_side == side
