@@ -221,3 +221,39 @@ def test_ascii_look_has_no_suit_symbols() -> None:
 
 def test_legal_variants_exist_for_declare() -> None:
     assert PlayCard  # the table picks declare/bella variants from view.legal
+
+
+async def test_game_over_records_statistics(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    from deberc_tui.app.controller import load_stats, summarize_stats
+    from deberc_tui.app.screens.modals import GameOverScreen, StatsScreen
+
+    first_legal_bots(monkeypatch)
+    app = quick_app(target=1, bots=["novice"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, DealSummaryScreen):
+                await pilot.press("enter")
+                continue
+            await human_move(pilot)
+        else:
+            raise AssertionError("the game did not end")
+        await pilot.pause(0.1)
+        assert "won the game" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+    games = load_stats()
+    assert len(games) == 1 and games[0]["level"] == "novice" and games[0]["players"] == 2
+    rows = {row[0]: row for row in summarize_stats(games)}
+    assert rows["vs novice"][1] + rows["vs novice"][2] == 1
+
+
+def test_startup_benchmark_reports_time_and_memory() -> None:
+    from deberc_tui.app.bench_startup import bench_startup
+
+    result = bench_startup(runs=1)
+    assert result["screen"] == "NewGameScreen"
+    assert 0 < result["startup_best_s"] < 10 and result["peak_memory_mb"] > 0

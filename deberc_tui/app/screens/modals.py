@@ -40,7 +40,7 @@ class Closable(ModalScreen[Any]):
         self.dismiss(None)
 
 
-def sheet_table(table: Table, rows: list[DealResult] | None = None) -> RichTable:
+def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look | None = None) -> RichTable:
     """The score sheet as players keep it: per deal each side's written points, БТ, vs(xx), penalties."""
     rules = table.rules
     rows = list(table.game.results) if rows is None else rows
@@ -51,7 +51,8 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None) -> RichTable
         rt.add_column(table.side_name(side)[:14], justify="right")
         rt.add_column("Σ", justify="right", style="bold")
     for r in rows:
-        cells: list[str | Text] = [str(r.index + 1), r.trump or "-"]
+        trump = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
+        cells: list[str | Text] = [str(r.index + 1), trump]
         for side in range(rules.sides):
             if r.outcome == THROWN_IN:
                 cell = Text(THROWN_REASONS.get(r.reason, "-") if side == 0 else "-", style="dim")

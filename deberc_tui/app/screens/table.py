@@ -109,6 +109,7 @@ class TableScreen(Screen[None]):
         self.summary_due = 0.0
         self.game_over_shown = False
         self.hint_bot: Any = None
+        self.claim_armed: tuple[int, int] | None = None
 
     @property
     def deberc_app(self) -> DebercApp:
@@ -276,7 +277,8 @@ class TableScreen(Screen[None]):
         try:
             events = self.table.apply(seat, action)
         except IllegalActionError as exc:
-            self.error = f"✗ {exc.reason}" if not self.look.ascii else f"x {exc.reason}"
+            reason = pretty_reason(exc.reason, self.look)
+            self.error = f"✗ {reason}" if not self.look.ascii else f"x {reason}"
             self.refresh_table()
             return False
         self.error = ""
@@ -303,15 +305,15 @@ class TableScreen(Screen[None]):
                 self.said[e.seat] = f"trump {lk.suit(e.trump)}"
                 line = Text("Trump ")
                 line.append_text(lk.suit_text(e.trump))
-                line.append(f" — {names[e.seat]} is the bidder")
+                line.append(f" — {names[e.seat]} {'are' if names[e.seat] == 'You' else 'is'} the bidder")
                 if e.bottom is not None:
                     line.append(", bottom card ")
                     line.append_text(lk.card_text(e.bottom))
                 self.log_text(line)
             elif isinstance(e, ev.SevenSwapped):
-                self.say(f"{names[e.seat]} swaps ", e.seven, " for the turnup ", e.turnup)
+                self.say(f"{verb(names[e.seat], 'swaps')} ", e.seven, " for the turnup ", e.turnup)
             elif isinstance(e, ev.RedealDemanded):
-                self.say(f"{names[e.seat]} demands a redeal ({e.reason.replace('_', ' ')})")
+                self.say(f"{verb(names[e.seat], 'demands')} a redeal ({e.reason.replace('_', ' ')})")
             elif isinstance(e, ev.ThrownIn):
                 self.say(f"The deal is thrown in ({e.reason.replace('_', ' ')})", style="bold")
             elif isinstance(e, ev.KlaborAnnounced):
@@ -320,7 +322,7 @@ class TableScreen(Screen[None]):
                 top = "10" if e.best.top.value == "T" else e.best.top.value
                 what = f"{KIND_WORDS.get(e.best.kind, e.best.kind)} to the {top}"
                 self.said[e.seat] = what
-                self.say(f"{names[e.seat]} declares a {what}" + (f" (+{e.count - 1} more)" if e.count > 1 else ""))
+                self.say(f"{verb(names[e.seat], 'declares')} a {what}" + (f" (+{e.count - 1} more)" if e.count > 1 else ""))
             elif isinstance(e, ev.DeclarationsResolved):
                 if e.side is None:
                     self.say("Combinations: none scores")
@@ -344,7 +346,7 @@ class TableScreen(Screen[None]):
                 self.said = {s: w for s, w in self.said.items() if w != "bella!"}
             elif isinstance(e, ev.ClaimMade):
                 verdict = "right" if e.valid else "wrong"
-                self.say(f"{names[e.seat]} claims «Партия» with {e.counted}: {verdict}", style="bold")
+                self.say(f"{verb(names[e.seat], 'claims')} «Партия» with {e.counted}: {verdict}", style="bold")
             elif isinstance(e, ev.DealScored):
                 r = e.result
                 self.say(f"Deal {r.index + 1}: {r.outcome.replace('_', ' ')}; totals "
@@ -592,9 +594,21 @@ class TableScreen(Screen[None]):
         self._optional(Klabor)
 
     def action_claim(self) -> None:
+        """«Партия»: the first press explains the risk, the second claims."""
         view = self._my_turn_view()
-        if view is not None:
-            self.apply(view.seat, Claim())
+        if view is None:
+            return
+        key = (len(self.table.game.deals), len(self.table.game.deal.log))  # type: ignore[union-attr]
+        if self.claim_armed != key:
+            self.claim_armed = key
+            side = view.rules.side_of(view.seat)
+            rule = "a false claim loses the game" if view.rules.false_claim == "loses" else "a false claim is ignored"
+            self.error = (f"Claim «Партия»? Your side has {view.totals[side]} written + this deal's points, "
+                          f"target {view.rules.target}; {rule}. Press a again to claim.")
+            self.refresh_table()
+            return
+        self.claim_armed = None
+        self.apply(view.seat, Claim())
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
@@ -689,6 +703,20 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
     else:
         what = str(action)
     return f"Hint: {what}" + (f" — {reason}" if reason else "")
+
+
+def verb(name: str, third_person: str) -> str:
+    """``Boris declares`` but ``You declare``."""
+    return f"{name} {third_person[:-1]}" if name == "You" else f"{name} {third_person}"
+
+
+def pretty_reason(reason: str, look: Look) -> str:
+    """The engine's reason with cards as players write them (``QH`` → ``Q♥``)."""
+    import re
+
+    from deberc_tui.engine import Card as _Card
+
+    return re.sub(r"\b([789TJQKA][CDHS])\b", lambda m: look.card_str(_Card.parse(m.group(1))), reason)
 
 
 def _suit(letter: str) -> Any:

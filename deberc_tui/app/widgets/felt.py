@@ -141,7 +141,9 @@ class Felt(Widget):
             lbl = Text(st.centre_label, style="italic")
             canvas.put(max(0, cx - lbl.cell_len // 2), mid + 2, lbl)
         if st.taken_by is not None:
-            msg = Text(f"{'→' if not self.look.ascii else '->'} {st.seats[st.taken_by].name} takes {st.taken_points}",
+            who = st.seats[st.taken_by].name
+            takes = "take" if who == "You" else "takes"
+            msg = Text(f"{'→' if not self.look.ascii else '->'} {who} {takes} {st.taken_points}",
                        style="bold")
             canvas.put(max(0, cx - msg.cell_len // 2), mid + 2 if n != 2 else mid, msg)
         return canvas.text()
