@@ -7,6 +7,7 @@ Bots never get the deal itself, only a :class:`~deberc_tui.engine.SeatView`.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
@@ -30,18 +31,28 @@ class Bot(Protocol):
 
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None: ...
 
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> str: ...
+
+
+STYLES: tuple[str, ...] = ("cautious", "normal", "bold")
+
 
 class BotBase(ABC):
-    """Convenient base: never takes optional actions unless a subclass says so."""
+    """Convenient base: never takes optional actions unless a subclass says so.
+
+    ``seed`` makes the bot's random choices repeatable (same seed, same decisions); ``style``
+    (cautious, normal, bold) sets how readily a thinking bot bids and risks a bait.
+    """
 
     name = "base"
     description = ""
 
     def __init__(self, seed: int | None = None, style: str = "normal") -> None:
-        if style not in ("cautious", "normal", "bold"):
+        if style not in STYLES:
             raise ValueError(f"unknown bot style {style!r} (cautious, normal or bold)")
         self.seed = seed
         self.style = style
+        self.rng = random.Random(seed)
 
     @abstractmethod
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
@@ -49,3 +60,7 @@ class BotBase(ABC):
 
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
         return None
+
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
+        """A short reason for what the bot would do now (the UI's hint key, the practice tutor)."""
+        return f"{self.name} picks {self.choose(view, legal)}"

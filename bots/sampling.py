@@ -1,0 +1,71 @@
+"""Dealing the unseen cards in a way consistent with what a seat knows (for search bots).
+
+A *sample* gives every other seat a full hand drawn from the seat's unseen cards: cards known to be
+with a seat (the swapped turnup, shown declarations, the other bella card, the 4-player turnup) go
+to it; a seat never gets a card it cannot hold (a void shown by failing to follow or to trump, a
+failed overtrump); the rest are spread at random, the stock taking what is left over.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .knowledge import Knowledge, bits
+
+
+def sample_hands(know: Knowledge, rng: random.Random, sizes: list[int] | None = None, tries: int = 20) -> list[int]:
+    """One hand per seat (this seat's own hand as it is); ``sizes`` overrides the hand sizes
+    (e.g. 9 during the bidding, to imagine the full deal). Constraints are relaxed if they cannot
+    all be met after ``tries`` attempts (a contradiction means the inference was too strong)."""
+    n = know.n
+    sizes = list(sizes if sizes is not None else know.sizes)
+    me = know.seat
+    known_all = 0
+    for s in range(n):
+        if s != me:
+            known_all |= know.known[s]
+    pool_mask = know.unseen & ~known_all & ~know.played
+    pool = bits(pool_mask)
+    base = [know.known[s] if s != me else know.hand for s in range(n)]
+    need = [0 if s == me else max(0, sizes[s] - base[s].bit_count()) for s in range(n)]
+    forbidden = know.forbidden
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        hands = base[:]
+        room = need[:]
+        # Most constrained cards first: fewer possible holders.
+        order = pool[:]
+        rng.shuffle(order)
+        if strict:
+            order.sort(key=lambda c: sum(1 for s in range(n) if s != me and not forbidden[s] >> c & 1))
+        stock = len(pool) - sum(room)
+        ok = True
+        for c in order:
+            holders = [s for s in range(n) if s != me and room[s] > 0 and (not strict or not forbidden[s] >> c & 1)]
+            weights = [room[s] for s in holders]
+            total = sum(weights) + max(stock, 0)
+            if total <= 0:
+                ok = False
+                break
+            r = rng.randrange(total)
+            chosen = -1
+            for s, w in zip(holders, weights, strict=True):
+                if r < w:
+                    chosen = s
+                    break
+                r -= w
+            if chosen < 0:
+                stock -= 1
+            else:
+                hands[chosen] |= 1 << c
+                room[chosen] -= 1
+        if ok and not any(room):
+            return hands
+    # Last resort (should not happen): fill without any constraint.
+    hands = base[:]
+    rest = [c for c in pool]
+    rng.shuffle(rest)
+    for s in range(n):
+        while s != me and hands[s].bit_count() < sizes[s] and rest:
+            hands[s] |= 1 << rest.pop()
+    return hands

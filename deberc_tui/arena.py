@@ -1,0 +1,277 @@
+"""The arena: bots play duplicate deals against each other and the results are measured.
+
+Each deck is played once per *seating*, the bots rotating through the seats, so the luck of the
+cards cancels: with 2 players A-B then B-A; with 3 players every bot sits in every seat equally
+often; with 4 players each bot holds a partnership and the partnerships swap. Every seating of a
+deck starts from a fresh game (totals 0, the same dealer), and a bot's points for a deal are what
+its side *writes* on the score sheet for that deal, bait and penalties included. Hanging points
+are not carried (each deal starts a fresh game), so a hanging deal writes 0 for the bidder.
+
+``--games N`` also plays N whole games to the target (seatings rotating game by game).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.registry import make_bot
+from bots.runner import safe_choose, safe_optional
+from deberc_tui.engine import Game, Rules, shuffled_deck
+
+DEFAULT_BUDGET = 1.0
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A bot in the arena: ``name`` or ``name:style`` on the command line."""
+
+    label: str
+    name: str
+    style: str
+
+
+def parse_bots(spec: str | Sequence[str]) -> list[Entrant]:
+    parts = [p.strip() for p in (spec.split(",") if isinstance(spec, str) else spec) if p.strip()]
+    if len(parts) < 2:
+        raise ValueError("the arena needs at least two bots, e.g. --bots expert,heuristic")
+    out: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for p in parts:
+        name, _, style = p.partition(":")
+        label = p
+        seen[p] = seen.get(p, 0) + 1
+        if seen[p] > 1:
+            label = f"{p}#{seen[p]}"
+        out.append(Entrant(label, name, style or "normal"))
+    return out
+
+
+def seatings(k: int, n: int) -> list[tuple[int, ...]]:
+    """Which entrant (0..k-1) sits in each seat, for every seating of one deck.
+
+    ``k`` bots in ``n`` seats: for each shift j the pattern ``(i + j) % k`` is rotated through the
+    ``n`` seats; repeats are dropped. Every bot gets every seat equally often."""
+    out: list[tuple[int, ...]] = []
+    for j in range(k):
+        base = [(i + j) % k for i in range(n)]
+        for r in range(n):
+            s = tuple(base[(i - r) % n] for i in range(n))
+            if s not in out:
+                out.append(s)
+    if n == 4:  # a bot holds a partnership: keep seatings where partners are the same bot
+        paired = [s for s in out if s[0] == s[2] and s[1] == s[3]]
+        if paired:
+            out = paired
+    return out
+
+
+@dataclass
+class SeatRecord:
+    """What one entrant did in one deal-seating."""
+
+    points: list[float] = field(default_factory=list)
+    bids: int = 0
+    baits: int = 0
+    times: list[float] = field(default_factory=list)
+    failures: int = 0
+
+
+def _bot_seed(seed: int, deck_no: int, seating_no: int, seat: int) -> int:
+    return (seed * 1_000_003 + deck_no * 7919 + seating_no * 131 + seat) & 0x7FFFFFFF
+
+
+def play_table(
+    game: Game, bots: Sequence[Any], budget: float | None, deck: Sequence[Any] | None = None,
+    on_decision: Callable[[int, float], None] | None = None,
+) -> None:
+    """Play the current game's next deal to the end with ``bots[seat]`` in each seat.
+
+    Before each turn every other seat with out-of-turn options (swap seven, redeal, klabor) is asked."""
+    deal = game.start_deal(deck)
+    n = game.n
+    while not deal.is_over:
+        for s in range(n):
+            if s == deal.to_act:
+                continue
+            opts = deal.optional_actions(s)
+            if opts:
+                a = safe_optional(bots[s], game.view(s), opts)
+                if a is not None:
+                    game.apply(s, a)
+                    if deal.is_over:
+                        return
+        seat = deal.to_act
+        assert seat is not None
+        view = game.view(seat)
+        start = time.perf_counter()
+        action, _failure = safe_choose(bots[seat], view, view.legal, budget, hard=False)
+        if on_decision is not None:
+            on_decision(seat, time.perf_counter() - start)
+        game.apply(seat, action)
+
+
+def play_deck(
+    entrants: Sequence[Entrant], rules: Rules, deck_no: int, seed: int, budget: float | None,
+) -> list[SeatRecord]:
+    """One deck, every seating: per entrant, its points per seating (averaged over its seats)."""
+    n = rules.players
+    deck = shuffled_deck(random.Random(f"arena-{seed}-{deck_no}"))
+    dealer = deck_no % n
+    records = [SeatRecord() for _ in entrants]
+    for si, seating in enumerate(seatings(len(entrants), n)):
+        bots = [
+            make_bot(entrants[e].name, seed=_bot_seed(seed, deck_no, si, s), style=entrants[e].style)
+            for s, e in enumerate(seating)
+        ]
+        game = Game(rules, first_dealer=dealer, seed=deck_no)
+
+        def on_decision(seat: int, seconds: float, seating: tuple[int, ...] = seating) -> None:
+            records[seating[seat]].times.append(seconds)
+
+        play_table(game, bots, budget, deck, on_decision)
+        row = game.results[-1]
+        deal = game.deals[-1]
+        per: dict[int, list[float]] = {}
+        for side in range(rules.sides):
+            owners = {seating[s] for s in rules.side_seats(side)}
+            for e in owners:
+                per.setdefault(e, []).append(row.written[side] + row.penalties[side])
+        for e, pts in per.items():
+            records[e].points.append(sum(pts) / len(pts))
+        if deal.bidder is not None:
+            e = seating[deal.bidder]
+            records[e].bids += 1
+            if row.outcome == "bait":
+                records[e].baits += 1
+    return records
+
+
+def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, seed: int, budget: float | None) -> int | None:
+    """One game to the target; returns the winning entrant (or None if the game hit the deal cap)."""
+    n = rules.players
+    all_seatings = seatings(len(entrants), n)
+    seating = all_seatings[game_no % len(all_seatings)]
+    bots = [
+        make_bot(entrants[e].name, seed=_bot_seed(seed, 10_000_000 + game_no, 0, s), style=entrants[e].style)
+        for s, e in enumerate(seating)
+    ]
+    game = Game(rules, first_dealer=game_no % n, seed=seed * 7 + game_no)
+    for _ in range(200):
+        if game.outcome is not None:
+            break
+        play_table(game, bots, budget)
+    if game.outcome is None:
+        return None
+    return seating[rules.side_seats(game.outcome.winner)[0]]
+
+
+def _deck_job(args: tuple[list[Entrant], Rules, int, int, float | None]) -> list[SeatRecord]:
+    return play_deck(*args)
+
+
+def _game_job(args: tuple[list[Entrant], Rules, int, int, float | None]) -> int | None:
+    return play_whole_game(*args)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+def run_arena(
+    bots: str | Sequence[str], players: int = 2, preset: str = "moscow", deals: int = 2000, seed: int = 7,
+    budget: float | None = DEFAULT_BUDGET, games: int = 0, jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Run the arena and return the report (the ``--json`` object).
+
+    ``progress(k)`` is called as work finishes (k = decks or games done since the last call)."""
+    entrants = parse_bots(bots)
+    for e in entrants:
+        make_bot(e.name, style=e.style)  # fail early on an unknown name or style
+    rules = Rules.preset(preset, players=players)
+    k = len(entrants)
+    per_deck: list[list[SeatRecord]] = []
+    deck_args = [(entrants, rules, i, seed, budget) for i in range(deals)]
+    game_args = [(entrants, rules, g, seed, budget) for g in range(games)]
+    winners: list[int | None] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for rec in pool.map(_deck_job, deck_args, chunksize=4):
+                per_deck.append(rec)
+                if progress:
+                    progress(1)
+            for w in pool.map(_game_job, game_args):
+                winners.append(w)
+                if progress:
+                    progress(1)
+    else:
+        for a in deck_args:
+            per_deck.append(_deck_job(a))
+            if progress:
+                progress(1)
+        for g in game_args:
+            winners.append(_game_job(g))
+            if progress:
+                progress(1)
+    report_bots = []
+    for e_i, e in enumerate(entrants):
+        means = [statistics.fmean(d[e_i].points) for d in per_deck if d[e_i].points]
+        diffs = []
+        for d in per_deck:
+            if not d[e_i].points:
+                continue
+            others = [statistics.fmean(d[j].points) for j in range(k) if j != e_i and d[j].points]
+            if others:
+                diffs.append(statistics.fmean(d[e_i].points) - statistics.fmean(others))
+        mean_diff = statistics.fmean(diffs) if diffs else 0.0
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        times = [t for d in per_deck for t in d[e_i].times]
+        entry: dict[str, Any] = {
+            "name": e.label,
+            "mean_points": round(statistics.fmean(means), 2) if means else 0.0,
+            "mean_diff": round(mean_diff, 2),
+            "ci95": [round(mean_diff - half, 2), round(mean_diff + half, 2)],
+            "bids": sum(d[e_i].bids for d in per_deck),
+            "baits": sum(d[e_i].baits for d in per_deck),
+            "decision_ms_p50": round(percentile(times, 0.5) * 1000, 3),
+            "decision_ms_p99": round(percentile(times, 0.99) * 1000, 3),
+        }
+        if games:
+            entry["games_won"] = sum(1 for w in winners if w == e_i)
+        report_bots.append(entry)
+    report: dict[str, Any] = {"deals": deals, "players": players, "preset": preset, "bots": report_bots}
+    if games:
+        report["games"] = games
+    return report
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The report as a small text table."""
+    seats = len(seatings(len(report["bots"]), report["players"]))
+    lines = [
+        f"{report['deals']} duplicate deals ({seats} seatings each), {report['players']} players, "
+        f"preset {report['preset']}" + (f", {report['games']} whole games" if report.get("games") else ""),
+        f"{'bot':<18} {'mean pts':>9} {'mean diff':>10} {'95% CI':>17} {'bids':>6} {'baits':>6} "
+        f"{'ms p50':>8} {'ms p99':>8}" + (f" {'games won':>9}" if report.get("games") else ""),
+    ]
+    for b in report["bots"]:
+        ci = f"[{b['ci95'][0]:+.1f}, {b['ci95'][1]:+.1f}]"
+        line = (
+            f"{b['name']:<18} {b['mean_points']:>9.1f} {b['mean_diff']:>+10.2f} {ci:>17} {b['bids']:>6} "
+            f"{b['baits']:>6} {b['decision_ms_p50']:>8.2f} {b['decision_ms_p99']:>8.2f}"
+        )
+        if report.get("games"):
+            line += f" {b.get('games_won', 0):>9}"
+        lines.append(line)
+    return "\n".join(lines)
