@@ -85,17 +85,17 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Checkbox("Monochrome", self.look.mono, id="mono", compact=True)
             yield Static("", id="rules-note", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Start ⏎", id="start", variant="primary", compact=True)
-                yield Button("House rules", id="house", compact=True)
+                yield Button("Start ⏎", id="btn-start", variant="primary", compact=True)
+                yield Button("House rules", id="btn-house", compact=True)
                 if self.can_resume:
-                    yield Button("Resume last", id="resume", compact=True)
-                yield Button("Statistics", id="stats", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+                    yield Button("Resume last", id="btn-resume", compact=True)
+                yield Button("Statistics", id="btn-stats", compact=True)
+                yield Button("Quit", id="btn-quit", compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._players_changed()
-        self.query_one("#start", Button).focus()
+        self.query_one("#btn-start", Button).focus()
 
     @on(Select.Changed, "#players")
     def _players_changed(self) -> None:
@@ -177,13 +177,13 @@ class NewGameScreen(Screen[GameSetup]):
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
         bid = event.button.id
-        if bid == "start":
+        if bid == "btn-start":
             self.action_start()
-        elif bid == "house":
+        elif bid == "btn-house":
             self.action_house_rules()
-        elif bid == "stats":
+        elif bid == "btn-stats":
             self.action_stats()
-        elif bid == "resume":
+        elif bid == "btn-resume":
             self.app.resume_game()  # type: ignore[attr-defined]
-        elif bid == "quit":
+        elif bid == "btn-quit":
             self.app.exit()

@@ -181,7 +181,7 @@ class TableScreen(Screen[None]):
             self.hint = ""
             d = game.deal
             assert d is not None
-            self.say(f"Deal {len(game.deals)}: {table.names[d.dealer]} deals, turnup ", d.turnup)
+            self.say(f"Deal {len(game.deals)}: {verb(table.names[d.dealer], 'deals')}, turnup ", d.turnup)
             if table.hot_seat:
                 self.viewer = None
         deal = game.deal
@@ -327,7 +327,9 @@ class TableScreen(Screen[None]):
                 if e.side is None:
                     self.say("Combinations: none scores")
                 else:
-                    line = Text(f"{self.table.side_name(e.side)} score {e.points} for ")
+                    side = self.table.side_name(e.side)
+                    plural = side == "You" or " & " in side
+                    line = Text(f"{side} {'score' if plural else 'scores'} {e.points} for ")
                     for i, (_seat, combo) in enumerate(e.combos):
                         if i:
                             line.append(", ")
