@@ -1,7 +1,306 @@
-"""placeholder"""
-from .heuristic import HeuristicBot
+"""``expert``: the heuristic player plus search over sampled deals (perfect-information Monte Carlo).
+
+For each decision the expert deals the cards it cannot see in a way consistent with its view
+(:mod:`bots.sampling`: voids, failed overtrumps, the swapped turnup, shown declarations, bella) and
+plays every candidate out on each sample: card play is solved exactly by alpha-beta
+(:class:`bots.sim.Solver`) once few enough cards remain, and otherwise played out greedily down to
+that point (:func:`bots.sim.rollout`). Each outcome is turned into *written* points — a bait costs
+the bidder everything — and the candidate with the best average wins. Bids are chosen the same way:
+for each possible trump, whole deals are sampled and played out with the expert as the bidder.
+
+The number of samples is fixed (so a seeded expert repeats itself) and capped by time: by default it
+stops sampling at 60% of the decision budget (at most 0.6 s).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from deberc_tui.engine import Action, Bid, PlayCard, Rules, SeatView, Suit, find_combos, mask_of
+from deberc_tui.engine.cards import SUIT_MASKS
+from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
+
+from .heuristic import BASE_THRESHOLD, HeuristicBot
+from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
+from .sampling import sample_hands
+from .sim import Position, Solver, rollout
+
+# Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
+SOLVE_LIMIT = {2: 16, 3: 12, 4: 16}
+BID_SOLVE_LIMIT = {2: 10, 3: 9, 4: 12}
+
+
+def written_utility(points: Sequence[float], bidder_side: int | None, my_side: int, rules: Rules) -> float:
+    """My side's written points minus the mean of the others', from the deal points (§7)."""
+    written = list(points)
+    sides = len(points)
+    if bidder_side is not None:
+        b = bidder_side
+        others = [p for s, p in enumerate(points) if s != b]
+        against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)
+        mine = points[b]
+        bait = mine < against or (mine == against and rules.hanging == "bait")
+        if bait:
+            written[b] = 0
+            defenders = [s for s in range(sides) if s != b]
+            if rules.bait_to == "higher" and len(defenders) > 1:
+                top = max(points[d] for d in defenders)
+                defenders = [d for d in defenders if points[d] == top]
+            for d in defenders:
+                written[d] += mine / len(defenders)
+        elif mine == against and rules.hanging == "hang":
+            written[b] = 0
+    others_w = [w for s, w in enumerate(written) if s != my_side]
+    return written[my_side] - sum(others_w) / len(others_w)
 
 
 class ExpertBot(HeuristicBot):
     name = "expert"
-    description = "search: samples the unseen cards and plays them out"
+    description = "search: samples the unseen cards from what it knows and plays each choice out"
+
+    def __init__(
+        self, seed: int | None = None, style: str = "normal", samples: int = 20, bid_samples: int = 16,
+        time_share: float = 0.6, max_time: float = 0.6,
+    ) -> None:
+        super().__init__(seed=seed, style=style)
+        self.samples = samples
+        self.bid_samples = bid_samples
+        self.time_share = time_share
+        self.max_time = max_time
+        self.budget: float | None = None
+
+    def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
+        self.budget = budget
+        return self.decide(view, legal)[0]
+
+    def _deadline(self) -> float:
+        budget = 1.0 if self.budget is None else self.budget
+        return time.perf_counter() + min(self.max_time, self.time_share * budget)
+
+    # -- teams and points -----------------------------------------------------------------------
+
+    def _teams(self, view: SeatView, bidder: int | None) -> tuple[int, ...]:
+        rules = view.rules
+        n = rules.players
+        if n == 3 and bidder is not None:
+            mine = view.seat == bidder
+            return tuple(0 if (s == bidder) == mine else 1 for s in range(n))
+        me = rules.side_of(view.seat)
+        return tuple(0 if rules.side_of(s) == me else 1 for s in range(n))
+
+    def _final_points(
+        self, rules: Rules, teams: tuple[int, ...], base: Sequence[float], gained0: float, gained1: float,
+    ) -> list[float]:
+        sides = rules.sides
+        side_team = [teams[rules.side_seats(s)[0]] for s in range(sides)]
+        count = [side_team.count(0), side_team.count(1)]
+        return [base[s] + (gained0 if side_team[s] == 0 else gained1) / max(1, count[side_team[s]]) for s in range(sides)]
+
+    def _pending_combos(self, view: SeatView, know: Knowledge) -> list[float]:
+        """Combination and bella points per side as far as known now (mine counted if I will declare)."""
+        rules = view.rules
+        out = [float(know.combo_points[s] + know.bella_points[s]) for s in range(rules.sides)]
+        assert view.trump is not None
+        t = view.trump.index
+        kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
+        my_side = rules.side_of(view.seat)
+        if not view.played_first[view.seat] and know.hand & kq == kq and rules.bella_to == "holder":
+            out[my_side] += 20
+        if view.combos_side is None:
+            best: tuple[int, int, int] | None = None
+            best_side = -1
+            pts: dict[int, float] = {}
+            for a in view.announcements:
+                from deberc_tui.engine import Rank
+
+                key = (KIND_ORDER[a.kind], Rank.parse(a.top).index, 0)
+                side = rules.side_of(a.seat)
+                pts[side] = pts.get(side, 0) + rules.combo_points(a.length)
+                if best is None or key > best:
+                    best, best_side = key, side
+            if not view.played_first[view.seat] and self.should_declare(view):
+                combos = find_combos(know.hand, view.trump, rules)
+                if combos:
+                    key = (*combos[0].rank_key, 1 if combos[0].suit is view.trump else 0)
+                    pts[my_side] = pts.get(my_side, 0) + sum(c.points for c in combos)
+                    if best is None or key > best:
+                        best, best_side = key, my_side
+            if best_side >= 0:
+                out[best_side] += pts.get(best_side, 0)
+        return out
+
+    # -- card play ------------------------------------------------------------------------------
+
+    def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, str]:
+        know = knowledge(view)
+        options = sorted({a.card.index for a in cards})
+        if len(options) == 1:
+            return self.flags(view, know, cards, options[0]), "the only card I may play"
+        rules = view.rules
+        n = rules.players
+        assert view.trump is not None and view.bidder is not None
+        t = view.trump.index
+        teams = self._teams(view, view.bidder)
+        my_side = rules.side_of(view.seat)
+        bidder_side = rules.side_of(view.bidder)
+        base = [know.side_points[s] + c for s, c in enumerate(self._pending_combos(view, know))]
+        cp = CARD_POINTS[t + 1]
+        trick = [(s, c.index) for s, c in view.current_trick]
+        leader = view.current_trick[0][0] if view.current_trick else view.seat
+        totals = {c: 0.0 for c in options}
+        heur = self.card_values(view, know, options)
+        deadline = self._deadline()
+        done = 0
+        for i in range(self.samples):
+            if i >= 4 and time.perf_counter() > deadline:
+                break
+            hands = sample_hands(know, self.rng)
+            pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
+            remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
+            cards_left = sum(h.bit_count() for h in hands)
+            if cards_left <= SOLVE_LIMIT[n]:
+                values = Solver(pos).root_values(options)
+            else:
+                values = {}
+                for c in options:
+                    after = _after(pos, view.seat, c)
+                    values[c] = after[1] + rollout(after[0], SOLVE_LIMIT[n])
+            for c in options:
+                v = values[c]
+                pts = self._final_points(rules, teams, base, v, remaining_pts - v)
+                totals[c] += written_utility(pts, bidder_side, my_side, rules)
+            done += 1
+        best = max(options, key=lambda c: (totals[c] / max(1, done) + 0.01 * heur[c]))
+        avg = totals[best] / max(1, done)
+        why = f"played out {done} deals consistent with what I have seen: {_name(best)} scores best ({avg:+.0f} on average)"
+        return self.flags(view, know, cards, best), why
+
+    # -- bidding --------------------------------------------------------------------------------
+
+    def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, str]:
+        rules = view.rules
+        n = rules.players
+        by_call = {b.call: b for b in bids}
+        calls = [b.call for b in bids if b.call != "pass"]
+        heur_scores = self.bid_scores(view, bids)
+        # Only search the trumps the heuristic finds at least plausible (saves time on hopeless suits).
+        th = self.threshold(view)
+        plausible = [c for c in calls if heur_scores.get(c, 0) >= th - 25] or (calls if "pass" not in by_call else [])
+        if not plausible:
+            return by_call["pass"], f"pass: no trump comes close (best hand strength {max(heur_scores.values(), default=0):.0f})"
+        know = knowledge(view)
+        full = 9 if n < 4 else 8
+        deadline = self._deadline()
+        values = {c: 0.0 for c in plausible}
+        done = 0
+        for i in range(self.bid_samples):
+            if i >= 4 and time.perf_counter() > deadline:
+                break
+            hands = self._sample_full_deal(view, know, full)
+            for c in plausible:
+                suit = view.turnup.suit.index if c == "play" else Suit(c).index
+                values[c] += self._evaluate_bid(view, hands, suit, c == "play")
+            done += 1
+        call = max(plausible, key=lambda c: values[c])
+        avg = values[call] / max(1, done)
+        pass_value = (th - BASE_THRESHOLD[n]) * 0.8
+        if avg > pass_value or "pass" not in by_call:
+            what = "play" if call == "play" else f"name {call}"
+            return by_call[call], f"{what}: over {done} sampled deals I expect {avg:+.0f} written points against them"
+        return by_call["pass"], f"pass: over {done} sampled deals my best trump expects {avg:+.0f}"
+
+    def _sample_full_deal(self, view: SeatView, know: Knowledge, full: int) -> list[int]:
+        """Every seat's hand after the bidding (mine: my six plus three unknown cards)."""
+        n = view.rules.players
+        me = view.seat
+        # Imagine my own extra cards as another "seat" by sampling them from the unseen pool first.
+        pool = know.unseen
+        if n == 4:
+            pool &= ~view.turnup.bit  # the turnup goes to a known seat; added in _evaluate_bid
+        extra = bits(pool)
+        self.rng.shuffle(extra)
+        my_extra = 0
+        need = full - len(view.hand)
+        if n == 4 and (view.rules.turnup_to == "bidder" or view.dealer == me):
+            need -= 1
+        for c in extra[:need]:
+            my_extra |= 1 << c
+        k2 = Knowledge(
+            seat=me, n=n, trump=-1, hand=know.hand | my_extra, played=0, unseen=pool & ~my_extra,
+            known=[0] * n, forbidden=[0] * n, sizes=[full] * n,
+        )
+        hands = sample_hands(k2, self.rng, sizes=[full] * n)
+        if n == 4:
+            hands[me] = know.hand | my_extra
+        return hands
+
+    def _evaluate_bid(self, view: SeatView, hands: list[int], trump: int, round1: bool) -> float:
+        rules = view.rules
+        n = rules.players
+        me = view.seat
+        hands = hands[:]
+        up = view.turnup.index
+        if n == 4:
+            receiver = me if rules.turnup_to == "bidder" else view.dealer
+            if hands[receiver].bit_count() < 8:
+                hands[receiver] |= 1 << up
+            else:  # the receiver got a full hand in the sample: trade its lowest card for the turnup
+                low = min(bits(hands[receiver] & ~SUIT_MASKS[trump]) or bits(hands[receiver]))
+                hands[receiver] ^= (1 << low) | (1 << up)
+        elif round1 and rules.seven_swap_allowed:
+            seven = 1 << (trump * 8)
+            for s in range(n):
+                if hands[s] & seven:
+                    hands[s] ^= seven | (1 << up)
+        suit = Suit.from_index(trump)
+        order = [(view.dealer + 1 + i) % n for i in range(n)]
+        decls = []
+        for k, s in enumerate(order):
+            combos = find_combos(hands[s], suit, rules)
+            if combos and combos[0].kind != "debertz":
+                decls.append(Declaration(s, tuple(combos), k))
+            elif combos and s == me:
+                return 200.0  # a debertz wins the game
+        base = [0.0] * rules.sides
+        side = combos_winner(decls, suit, rules)
+        if side is not None:
+            base[side] += sum(c.points for d in decls if rules.side_of(d.seat) == side for c in d.combos)
+        kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
+        if rules.bella_to == "holder":
+            for s in range(n):
+                if hands[s] & kq == kq:
+                    base[rules.side_of(s)] += 20
+        teams = self._teams(view, me)
+        leader = order[0] if rules.first_lead == "left_of_dealer" else me
+        pos = Position(n, trump, hands, teams, leader, [], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
+        cp = CARD_POINTS[trump + 1]
+        total = sum(cp[c] for h in hands for c in bits(h)) + 10
+        v = rollout(pos, BID_SOLVE_LIMIT[n])
+        pts = self._final_points(rules, teams, base, v, total - v)
+        return written_utility(pts, rules.side_of(me), rules.side_of(me), rules)
+
+
+def _after(pos: Position, seat: int, c: int) -> tuple[Position, int]:
+    """The position after ``seat`` plays ``c``, and team 0's points if that finished a trick."""
+    hands = pos.hands[:]
+    hands[seat] ^= 1 << c
+    trick = pos.trick + [(seat, c)]
+    new = Position(pos.n, pos.trump, hands, pos.team, pos.leader, trick, pos.exempt, pos.ruff_over)
+    if len(trick) < pos.n:
+        return new, 0
+    _, ws, _, _, pts = new.trick_state()
+    if not hands[ws]:
+        pts += 10
+    new.leader = ws
+    new.trick = []
+    return new, (pts if pos.team[ws] == 0 else 0)
+
+
+def _name(c: int) -> str:
+    from deberc_tui.engine import DECK
+
+    return DECK[c].pretty
+
+
+_ = mask_of

@@ -7,6 +7,7 @@ import sys
 import click
 
 from . import __version__
+from .arena_cmd import arena, bots_cmd
 from .bench_cmd import bench
 from .practice.cli import practice
 from .replay_cmd import replay
@@ -77,6 +78,8 @@ main.add_command(replay)
 main.add_command(bench)
 main.add_command(practice)
 main.add_command(scorepad)
+main.add_command(arena)
+main.add_command(bots_cmd, name="bots")
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m deberc_tui`

@@ -1,0 +1,66 @@
+"""``deberc arena`` (bots against bots on duplicate deals) and ``deberc bots`` (the list of bots)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from deberc_tui.engine import PRESETS, Rules, RulesError
+
+
+class _UserError(click.ClickException):
+    exit_code = 2
+
+
+@click.command("arena")
+@click.option("--bots", "bots_spec", default="expert,heuristic", show_default=True,
+              help="Comma-separated bot names; name:style picks a style (cautious, normal, bold).")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--deals", type=click.IntRange(min=0), default=2000, show_default=True,
+              help="Duplicate deals: each deck is played once per seating.")
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--games", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Also play this many whole games to the target and count the wins.")
+@click.option("--budget", type=click.FloatRange(min=0.001), default=1.0, show_default=True,
+              help="Seconds a bot may think per decision.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes (decks are independent).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, budget: float,
+          jobs: int, as_json: bool) -> None:
+    """Bots play duplicate deals against each other; prints each bot's points, difference and speed."""
+    from deberc_tui.arena import format_report, parse_bots, run_arena
+
+    try:
+        Rules.preset(preset, players=players)
+        entrants = parse_bots(bots_spec)
+        from bots.registry import make_bot
+
+        for e in entrants:
+            make_bot(e.name, style=e.style)
+    except (RulesError, ValueError) as exc:
+        raise _UserError(str(exc)) from None
+    total = deals + games
+    with click.progressbar(length=total, label="arena", file=sys.stderr, show_pos=True,
+                           show_eta=True) as bar:
+        report = run_arena(bots_spec, players=players, preset=preset, deals=deals, seed=seed, budget=budget,
+                           games=games, jobs=jobs, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        click.echo(format_report(report))
+
+
+@click.command("bots")
+def bots_cmd() -> None:
+    """List the bots (built-in and installed plug-ins), one line on each."""
+    from bots.registry import available
+
+    names = available()
+    width = max(len(n) for n in names)
+    for name, text in names.items():
+        click.echo(f"{name:<{width}}  {text}")
+    click.echo("\nStyles for thinking bots: cautious, normal, bold (e.g. --bots heuristic:bold,expert).")
