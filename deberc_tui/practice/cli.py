@@ -1,0 +1,118 @@
+"""``deberc practice``: the bidding tutor (interactive), and ``--evaluate`` for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..engine import Card, CardError, Rules, RulesError, parse_cards
+from .position import BidPosition, PositionError, make_position
+
+
+def _fail(message: str) -> None:
+    click.echo(f"deberc practice: {message}", err=True)
+    sys.exit(2)
+
+
+def build_position(
+    hand: str, turnup: str, seat: str, players: int, preset: str, round_: int, bids: str | None,
+    score: str | None, target: int | None, hanging: int,
+) -> BidPosition:
+    try:
+        overrides = {"target": target} if target is not None else {}
+        rules = Rules.preset(preset, players=players, **overrides)
+        cards = parse_cards(hand)
+        up = Card.parse(turnup)
+        totals = tuple(int(x) for x in score.split(",")) if score else ()
+        position = make_position(rules, cards, up, seat, round_, totals, hanging)
+        if bids is not None:
+            given = tuple(b.strip().lower() for b in bids.split(",") if b.strip())
+            if given != position.bids:
+                raise PositionError(
+                    f"--bids {bids!r} does not fit: before {seat}'s bid in round {round_} come {len(position.bids)} passes"
+                )
+        return position
+    except (RulesError, CardError, PositionError) as exc:
+        raise click.UsageError(str(exc)) from None
+    except ValueError:
+        raise click.UsageError(f"--score must be numbers separated by commas, not {score!r}") from None
+
+
+@click.command()
+@click.option("--evaluate", is_flag=True, help="Evaluate one position (given by --hand, --turnup ...) and print it.")
+@click.option("--hand", help='Your six cards, e.g. "AS KS 9H JH 7C 8D".')
+@click.option("--turnup", help="The turnup card, e.g. TH.")
+@click.option("--seat", default=None, help="first, second, third or dealer (default: first; random when practising).")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--round", "round_", type=click.IntRange(1, 2), default=None, help="Bidding round (default 1).")
+@click.option("--bids", default=None, help='The bids before yours, e.g. "pass,pass" (all passes).')
+@click.option("--score", default=None, help="The score before the deal, one number per side, e.g. 120,340.")
+@click.option("--target", type=click.IntRange(1), default=None, help="Points that win the game.")
+@click.option("--hanging", type=click.IntRange(0), default=0, help="Hanging points waiting for a winner.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the sampled worlds.")
+@click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Time limit per evaluation.")
+@click.option("--worlds", type=click.IntRange(1), default=None, help="Exactly this many worlds (no time limit): repeatable results.")
+@click.option("--hard", is_flag=True, help="Practise only hard decisions (the top bids are close).")
+@click.option("--review", is_flag=True, help="List your past mistakes and your accuracy.")
+@click.option("--json", "as_json", is_flag=True, help="With --evaluate: print one JSON object.")
+def practice(
+    evaluate: bool, hand: str | None, turnup: str | None, seat: str | None, players: int, preset: str,
+    round_: int | None, bids: str | None, score: str | None, target: int | None, hanging: int, seed: int,
+    seconds: float, worlds: int | None, hard: bool, review: bool, as_json: bool,
+) -> None:
+    """Practise bidding: bid, then see every bid's expected value in points."""
+    if review:
+        from .history import History
+
+        hist = History.load()
+        click.echo(hist.summary())
+        for i, d in enumerate(hist.mistakes(), start=1):
+            pos = d.position
+            click.echo(
+                f"{i:>3}. {' '.join(pos['hand'])} turnup {pos['turnup']} ({pos['seat']}, round {pos['round']}): "
+                f"you {d.chosen}, best {d.best}, -{d.loss:.1f} ({d.rating})"
+            )
+        return
+    if evaluate:
+        if not hand or not turnup:
+            raise click.UsageError("--evaluate needs --hand and --turnup")
+        position = build_position(
+            hand, turnup, seat or "first", players, preset, round_ or 1, bids, score, target, hanging,
+        )
+        from .evaluate import evaluate as run_evaluation
+
+        if worlds is not None:
+            result = run_evaluation(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=worlds, max_worlds=worlds)
+        else:
+            result = run_evaluation(position, seed=seed, max_seconds=seconds)
+        if as_json:
+            click.echo(json.dumps(result.to_json()))
+        else:
+            for line in describe(result):
+                click.echo(line)
+        return
+    try:
+        rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
+    except RulesError as exc:
+        raise click.UsageError(str(exc)) from None
+    from .screen import PracticeApp
+
+    PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds).run()
+
+
+def describe(result: object) -> list[str]:
+    from .evaluate import Evaluation
+
+    assert isinstance(result, Evaluation)
+    lines = [f"{'bid':<6}{'EV':>8}{'±SE':>7}{'bait':>7}"]
+    for b in result.ranked:
+        lines.append(f"{b.bid:<6}{b.ev:>8.1f}{b.se:>7.1f}{b.bait * 100:>6.0f}%")
+    lines.append(f"best: {result.best.bid}   ({result.worlds} worlds, {result.seconds:.1f} s)")
+    return lines
+
+
+def card_list(cards: list[Card]) -> str:
+    return " ".join(c.pretty for c in cards)

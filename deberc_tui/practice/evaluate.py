@@ -1,0 +1,206 @@
+"""Monte Carlo evaluation of every legal bid in a position, GNU-Backgammon-tutor style.
+
+Each *world* deals the unseen cards (the opponents' hands, everybody's three later cards, the
+bottom card) at random around what you know. Every legal bid is played out in the **same** worlds by
+the bots (common random numbers), so the differences between bids are sharp even though single
+outcomes swing by well over 100 points with bait. A bid's value in a world is what your side writes
+on the score sheet in this deal (after bait and hanging, penalties included) minus the mean of what
+the other sides write.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import DECK, Claim, Deal, ScoreSheet
+from ..engine.actions import BIDS
+from .position import BidPosition
+
+# Rating thresholds: expected points lost against the best bid.
+THRESHOLDS = (("fine", 5.0), ("inaccuracy", 15.0), ("mistake", 35.0))
+BLUNDER = "blunder"
+TOO_CLOSE = "too close to call"
+
+
+@dataclass
+class BidValue:
+    bid: str
+    values: list[float] = field(default_factory=list)
+    baits: int = 0
+    bids_taken: int = 0
+    wins: int = 0
+    losses: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def ev(self) -> float:
+        return sum(self.values) / self.n if self.values else 0.0
+
+    @property
+    def se(self) -> float:
+        return _se(self.values)
+
+    @property
+    def bait(self) -> float:
+        """How often your side was the bidder and got baited."""
+        return self.baits / self.n if self.n else 0.0
+
+    def to_json(self, near_end: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"bid": self.bid, "ev": round(self.ev, 1), "se": round(self.se, 1), "bait": round(self.bait, 3)}
+        if near_end:
+            out["win_now"] = round(self.wins / self.n, 3) if self.n else 0.0
+            out["lose_now"] = round(self.losses / self.n, 3) if self.n else 0.0
+        return out
+
+
+def _se(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return math.inf
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(var / n)
+
+
+@dataclass
+class Evaluation:
+    position: BidPosition
+    bids: list[BidValue]
+    worlds: int
+    seconds: float
+
+    @property
+    def ranked(self) -> list[BidValue]:
+        return sorted(self.bids, key=lambda b: b.ev, reverse=True)
+
+    @property
+    def best(self) -> BidValue:
+        return self.ranked[0]
+
+    @property
+    def near_end(self) -> bool:
+        rules = self.position.rules
+        return rules.short or max(self.position.totals) >= rules.target * 0.6
+
+    def value(self, bid: str) -> BidValue:
+        for b in self.bids:
+            if b.bid == bid:
+                return b
+        raise KeyError(bid)
+
+    def diff_se(self, a: str, b: str) -> float:
+        """Standard error of the difference between two bids (paired over the same worlds)."""
+        va, vb = self.value(a).values, self.value(b).values
+        return _se([x - y for x, y in zip(va, vb, strict=True)])
+
+    def loss(self, bid: str) -> float:
+        return self.best.ev - self.value(bid).ev
+
+    def rate(self, bid: str) -> str:
+        """fine / inaccuracy / mistake / blunder, or 'too close to call' within two standard errors."""
+        best = self.best
+        if bid == best.bid:
+            return "best"
+        loss = self.loss(bid)
+        if loss < 2 * self.diff_se(best.bid, bid):
+            return TOO_CLOSE
+        for name, limit in THRESHOLDS:
+            if loss < limit:
+                return name
+        return BLUNDER
+
+    def to_json(self) -> dict[str, Any]:
+        near = self.near_end
+        return {
+            "bids": [b.to_json(near) for b in self.ranked],
+            "best": self.best.bid,
+            "worlds": self.worlds,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+Chooser = Callable[[Deal, int], Any]
+
+
+def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], None]:
+    """A playout policy: the named bot plays every seat, through each seat's own view."""
+    from bots.registry import make_bot
+    from bots.runner import safe_choose
+
+    from ..engine import seat_view
+
+    bots: dict[int, Any] = {}
+
+    def step(deal: Deal) -> None:
+        seat = deal.to_act
+        assert seat is not None
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make_bot(level, seed=seed + seat)
+        view = seat_view(deal, seat)
+        legal = [a for a in view.legal if not isinstance(a, Claim)] or list(view.legal)
+        action, _ = safe_choose(bot, view, legal, None)
+        deal.apply(seat, action)
+
+    return step
+
+
+def evaluate(
+    position: BidPosition,
+    seed: int = 0,
+    max_seconds: float = 5.0,
+    target_se: float = 3.0,
+    min_worlds: int = 40,
+    max_worlds: int = 20000,
+    level: str = "heuristic",
+) -> Evaluation:
+    """Play every legal bid out in the same sampled worlds until each bid's SE ≤ ``target_se`` or time runs out."""
+    rng = random.Random(seed)
+    legal = position.legal_bids()
+    values = [BidValue(b) for b in legal]
+    step = bot_chooser(level, seed)
+    rules = position.rules
+    my_side = position.side
+    start = time.perf_counter()
+    worlds = 0
+    while worlds < max_worlds:
+        fill = list(DECK)
+        rng.shuffle(fill)
+        base = position.deal_with(fill)
+        for bv in values:
+            deal = base.clone()
+            deal.apply(position.seat, BIDS[bv.bid])
+            while not deal.is_over:
+                step(deal)
+            sheet = ScoreSheet(rules, position.dealer)
+            sheet.totals = list(position.totals)
+            if position.hanging:
+                sheet.hanging_pot = [position.hanging]
+            assert deal.result is not None
+            row = sheet.write(deal.dealer, None if deal.trump is None else deal.trump.value, deal.result)
+            scores = [w + p for w, p in zip(row.written, row.penalties, strict=True)]
+            others = [s for i, s in enumerate(scores) if i != my_side]
+            bv.values.append(scores[my_side] - sum(others) / len(others))
+            if row.bidder == my_side:
+                bv.bids_taken += 1
+                if row.outcome == "bait":
+                    bv.baits += 1
+            if sheet.outcome is not None:
+                if sheet.outcome.winner == my_side:
+                    bv.wins += 1
+                else:
+                    bv.losses += 1
+        worlds += 1
+        if worlds >= min_worlds and all(v.se <= target_se for v in values):
+            break
+        if time.perf_counter() - start >= max_seconds:
+            break
+    return Evaluation(position, values, worlds, time.perf_counter() - start)
