@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from deberc_tui.engine import Action, Bid, PlayCard, Rules, SeatView, Suit, find_combos, mask_of
+from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 
@@ -112,8 +112,6 @@ class ExpertBot(HeuristicBot):
             best_side = -1
             pts: dict[int, float] = {}
             for a in view.announcements:
-                from deberc_tui.engine import Rank
-
                 key = (KIND_ORDER[a.kind], Rank.parse(a.top).index, 0)
                 side = rules.side_of(a.seat)
                 pts[side] = pts.get(side, 0) + rules.combo_points(a.length)
@@ -298,9 +296,4 @@ def _after(pos: Position, seat: int, c: int) -> tuple[Position, int]:
 
 
 def _name(c: int) -> str:
-    from deberc_tui.engine import DECK
-
     return DECK[c].pretty
-
-
-_ = mask_of

@@ -18,8 +18,11 @@ from deberc_tui.engine import (
     Claim,
     Klabor,
     PlayCard,
+    Rank,
     Redeal,
+    Rules,
     SeatView,
+    Suit,
     SwapSeven,
     find_combos,
     mask_of,
@@ -65,8 +68,6 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
         for s in range(4):
             if s != trump and not hand & SUIT_MASKS[s]:
                 score += 4
-    from deberc_tui.engine import Rules, Suit
-
     rules = Rules(hundred=rules_hundred)
     combos = find_combos(hand, Suit.from_index(trump), rules)
     score += 0.7 * sum(c.points for c in combos)
@@ -273,7 +274,7 @@ class HeuristicBot(BotBase):
             held = know.hand & SUIT_MASKS[s]
             if c & 7 == 3 and know.outstanding() >> (s * 8 + 7) & 1:
                 cost += 10  # a ten led under an outstanding ace
-            if held.bit_count() <= 2 and know.hand & SUIT_MASKS[t] if t >= 0 else False:
+            if t >= 0 and held.bit_count() <= 2 and know.hand & SUIT_MASKS[t]:
                 cost -= 2  # shorten a suit to ruff later
             opps = self.opponents(view)
             if any(self._beatable_by(know, o, c, s) and not know.possible(o) & SUIT_MASKS[s] for o in opps):
@@ -316,7 +317,7 @@ class HeuristicBot(BotBase):
         values = self.card_values(view, know, options)
         c = max(options, key=lambda x: values[x])
         v = values[c]
-        if v > 0 and CARD_POINTS[know.trump + 1][c] and any(s for s, _ in view.current_trick) is not None:
+        if v > 0 and CARD_POINTS[know.trump + 1][c]:
             why = "take the trick" if self._takes(view, know, c) else "give points to my partner's sure trick"
         elif self._takes(view, know, c):
             why = "take the trick as cheaply as I can"
@@ -355,13 +356,9 @@ class HeuristicBot(BotBase):
             return False
         mine = combos[0].rank_key
         my_side = view.rules.side_of(view.seat)
-        order = {r.letter: r.index for r in (c.rank for c in view.hand)}
-        _ = order
         for a in view.announcements:
             if view.rules.side_of(a.seat) == my_side:
                 continue
-            from deberc_tui.engine import Rank
-
             theirs = (KIND_ORDER[a.kind], Rank.parse(a.top).index)
             if theirs > mine:
                 return False  # already beaten: showing my cards would only help them

@@ -76,8 +76,8 @@ def _call(fn: Any, args: tuple[Any, ...], budget: float | None, hard: bool) -> t
     if thread.is_alive():
         return None, f"ran past its budget of {budget:.2f} s (gave up after {elapsed:.2f} s)", elapsed
     if "error" in box:
-        exc = box["error"]
-        return None, f"raised {exc.__class__.__name__}: {exc}", elapsed
+        err = box["error"]
+        return None, f"raised {err.__class__.__name__}: {err}", elapsed
     return box.get("result"), None, elapsed
 
 
@@ -110,4 +110,5 @@ def safe_optional(bot: Any, view: SeatView, options: Sequence[Action], budget: f
     if failure is not None:
         log.warning("bot %s (seat %d) %s; taking no optional action", _name(bot), view.seat, failure)
         return None
-    return action
+    chosen: Action | None = action
+    return chosen

@@ -252,8 +252,6 @@ def greedy_card(pos: Position, hands: list[int], seat: int, k: int, led: int, ws
         if best >= 0:
             return best
         return min(cards, key=lambda c: (cp[c], st[c]))
-    win_card = next(c for s, c in pos.trick if s == ws) if pos.trick and any(s == ws for s, _ in pos.trick) else -1
-    _ = win_card
     if team[ws] == team[seat]:
         return max(cards, key=lambda c: (cp[c] if c >> 3 != trump else -st[c], -st[c]))
     winners = [c for c in cards if st[c] > wstr and (c >> 3 == trump or c >> 3 == led)]
@@ -271,7 +269,6 @@ def rollout(pos: Position, solve_below: int = 0) -> int:
     trick = list(pos.trick)
     leader = pos.leader
     total = 0
-    cp = CARD_POINTS[pos.trump + 1]
     work = Position(n, pos.trump, hands, pos.team, leader, trick, pos.exempt, pos.ruff_over)
     while True:
         if not trick:
@@ -298,4 +295,3 @@ def rollout(pos: Position, solve_below: int = 0) -> int:
                 total += pts
             leader = ws
             trick = []
-        _ = cp

@@ -110,14 +110,13 @@ def test_a_view_holds_no_deal_and_no_hidden_card() -> None:
             objs = list(_walk(view, set()))
             assert not any(isinstance(o, Deal | Game) for o in objs)
             hidden = deal.hand_mask(1 - s)
-            if s == 1 - seat or True:
-                visible = {o.index for o in objs if hasattr(o, "suit") and hasattr(o, "rank")}
-                leaked = visible & set(bits(hidden))
-                # Only cards the rules show may appear: the swapped turnup or shown declarations.
-                shown = {c.index for a in view.announcements for c in a.shown}
-                if view.swapped_card is not None:
-                    shown.add(view.swapped_card.index)
-                assert leaked <= shown
+            visible = {o.index for o in objs if hasattr(o, "suit") and hasattr(o, "rank")}
+            leaked = visible & set(bits(hidden))
+            # Only cards the rules show may appear: the swapped turnup or shown declarations.
+            shown = {c.index for a in view.announcements for c in a.shown}
+            if view.swapped_card is not None:
+                shown.add(view.swapped_card.index)
+            assert leaked <= shown
         view = game.view(seat)
         game.apply(seat, bots[seat].choose(view, view.legal))
 
