@@ -7,7 +7,7 @@ bitmasks (see :mod:`cards`) because search bots clone and play out deals by the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Final
 
@@ -61,19 +61,30 @@ from .events import (
     TrumpChosen,
 )
 from .rules import Rules
+from .text import N_
 
 
 class DeckError(ValueError):
     """A deck that is not the 32 cards, each once."""
 
 
-class IllegalActionError(ValueError):
-    """An action the rules refuse; ``reason`` reads after the seat: ``seat 1 must follow suit ♥ (holds QH)``."""
+Refusal = tuple[str, dict[str, object]]
+"""A reason as an English ``str.format`` template and its parameters (``reason = template.format(**params)``)."""
 
-    def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(f"seat {seat} {reason}")
+
+class IllegalActionError(ValueError):
+    """An action the rules refuse; ``reason`` reads after the seat: ``seat 1 must follow suit ♥ (holds QH)``.
+
+    ``template`` and ``params`` give the same reason for translation: ``reason == template.format(**params)``
+    (a front end shows ``translate(template).format(**params)``). Templates are marked with ``N_``.
+    """
+
+    def __init__(self, seat: int, template: str, params: Mapping[str, object] | None = None) -> None:
         self.seat = seat
-        self.reason = reason
+        self.template = template
+        self.params: dict[str, object] = dict(params or {})
+        self.reason = template.format(**self.params) if params else template
+        super().__init__(f"seat {seat} {self.reason}")
 
 
 class Phase(Enum):
@@ -355,50 +366,51 @@ class Deal:
 
     # -- refusals: None when allowed, else the reason (reads after "seat N") --------------------
 
-    def _swap_refusal(self, seat: int) -> str | None:
+    def _swap_refusal(self, seat: int) -> Refusal | None:
         if not self.rules.swap_seven:
-            return "cannot swap the trump seven: the rules do not allow it"
+            return N_("cannot swap the trump seven: the rules do not allow it"), {}
         if self.n == 4:
-            return "cannot swap the trump seven: there is no swap in the 4-player game"
+            return N_("cannot swap the trump seven: there is no swap in the 4-player game"), {}
         if self.phase is not Phase.PLAY or self.trump is None:
-            return "cannot swap the trump seven before trump is chosen"
+            return N_("cannot swap the trump seven before trump is chosen"), {}
         if self.bid_round != 1:
-            return "cannot swap the trump seven: trump was named in round 2"
+            return N_("cannot swap the trump seven: trump was named in round 2"), {}
         if self.played_first[seat]:
-            return "cannot swap: the trump seven can only be swapped before your first card"
+            return N_("cannot swap: the trump seven can only be swapped before your first card"), {}
         seven = self._ti * 8
         if not self._hands[seat] >> seven & 1:
-            return f"cannot swap the trump seven: does not hold 7{self.trump.value}"
+            return N_("cannot swap the trump seven: does not hold {card}"), {"card": f"7{self.trump.value}"}
         return None
 
-    def _four_sevens_refusal(self, seat: int) -> str | None:
+    def _four_sevens_refusal(self, seat: int) -> Refusal | None:
         if not self.rules.four_sevens_redeal:
-            return "cannot demand a redeal for four sevens: the rules do not allow it"
+            return N_("cannot demand a redeal for four sevens: the rules do not allow it"), {}
         if self.played_first[seat]:
-            return "cannot demand a redeal after playing a card"
+            return N_("cannot demand a redeal after playing a card"), {}
         if self._hands[seat] & SEVENS_MASK != SEVENS_MASK:
-            return "cannot demand a redeal for four sevens: does not hold all four sevens"
+            return N_("cannot demand a redeal for four sevens: does not hold all four sevens"), {}
         return None
 
-    def _low_points_refusal(self, seat: int) -> str | None:
+    def _low_points_refusal(self, seat: int) -> Refusal | None:
         limit = self.rules.low_points_redeal
         if limit is None:
-            return "cannot demand a redeal for a weak hand: the rules do not allow it"
+            return N_("cannot demand a redeal for a weak hand: the rules do not allow it"), {}
         if self.played_first[seat]:
-            return "cannot demand a redeal after playing a card"
+            return N_("cannot demand a redeal after playing a card"), {}
         pts = plain_points(self.first_six[seat])
         if pts > limit:
-            return f"cannot demand a redeal for a weak hand: the first six cards are worth {pts} (limit {limit})"
+            return (N_("cannot demand a redeal for a weak hand: the first six cards are worth {points} (limit {limit})"),
+                    {"points": pts, "limit": limit})
         return None
 
-    def _klabor_refusal(self, seat: int) -> str | None:
+    def _klabor_refusal(self, seat: int) -> Refusal | None:
         if not self.rules.klabor:
-            return "cannot announce klabor: the rules do not allow it"
+            return N_("cannot announce klabor: the rules do not allow it"), {}
         if self.phase is not Phase.BIDDING:
-            return "cannot announce klabor after the bidding"
+            return N_("cannot announce klabor after the bidding"), {}
         six = self.first_six[seat]
         if not any(six & m == m for m in _KLABOR_MASKS):
-            return "cannot announce klabor: needs A K Q J 10 9 of one suit in the first six cards"
+            return N_("cannot announce klabor: needs A K Q J 10 9 of one suit in the first six cards"), {}
         return None
 
     # -- applying -------------------------------------------------------------------------------
@@ -406,9 +418,9 @@ class Deal:
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat``, or raise :class:`IllegalActionError` naming the rule."""
         if not 0 <= seat < self.n:
-            raise IllegalActionError(seat, f"is not a seat at this table (0..{self.n - 1})")
+            raise IllegalActionError(seat, N_("is not a seat at this table (0..{last})"), {"last": self.n - 1})
         if self.phase is Phase.OVER:
-            raise IllegalActionError(seat, "cannot act: the deal is over")
+            raise IllegalActionError(seat, N_("cannot act: the deal is over"))
         self._apply(seat, action)
         self.log.append((seat, action))
 
@@ -434,32 +446,35 @@ class Deal:
         elif isinstance(action, Claim):
             self._claim(seat)
         else:  # pragma: no cover - the Action union is closed
-            raise IllegalActionError(seat, f"cannot take {action!r}: not an action")
+            raise IllegalActionError(seat, N_("cannot take {action}: not an action"), {"action": repr(action)})
 
     @staticmethod
-    def _refuse_if(seat: int, reason: str | None) -> None:
-        if reason is not None:
-            raise IllegalActionError(seat, reason)
+    def _refuse_if(seat: int, refusal: Refusal | None) -> None:
+        if refusal is not None:
+            raise IllegalActionError(seat, *refusal)
 
     def _check_turn(self, seat: int, what: str) -> None:
         if seat != self.to_act:
-            raise IllegalActionError(seat, f"cannot {what} now: it is seat {self.to_act}'s turn")
+            if what == "bid":
+                raise IllegalActionError(seat, N_("cannot bid now: it is seat {turn}'s turn"), {"turn": self.to_act})
+            raise IllegalActionError(seat, N_("cannot play now: it is seat {turn}'s turn"), {"turn": self.to_act})
 
     def _bid(self, seat: int, bid: Bid) -> None:
         if self.phase is not Phase.BIDDING:
-            raise IllegalActionError(seat, "cannot bid: the bidding is over")
+            raise IllegalActionError(seat, N_("cannot bid: the bidding is over"))
         self._check_turn(seat, "bid")
         call = bid.call
         if self.bid_round == 1:
             if call not in ("play", "pass"):
-                raise IllegalActionError(seat, f"cannot name a suit in round 1: say play or pass (trump would be {self.turnup.suit.symbol})")
+                raise IllegalActionError(seat, N_("cannot name a suit in round 1: say play or pass (trump would be {suit})"),
+                                         {"suit": self.turnup.suit.symbol})
         elif call == "play":
-            raise IllegalActionError(seat, "cannot say play in round 2: name a suit other than the turnup's, or pass")
+            raise IllegalActionError(seat, N_("cannot say play in round 2: name a suit other than the turnup's, or pass"))
         elif call == "pass":
             if self._dealer_must_name():
-                raise IllegalActionError(seat, "may not pass: the dealer must name a trump in round 2")
+                raise IllegalActionError(seat, N_("may not pass: the dealer must name a trump in round 2"))
         elif call == self.turnup.suit.value:
-            raise IllegalActionError(seat, f"cannot name {self.turnup.suit.symbol} in round 2: it is the turnup's suit")
+            raise IllegalActionError(seat, N_("cannot name {suit} in round 2: it is the turnup's suit"), {"suit": self.turnup.suit.symbol})
         self.bids.append((seat, bid))
         self.events.append(BidMade(seat, call, self.bid_round))
         if call == "pass":
@@ -536,21 +551,21 @@ class Deal:
 
     def _play(self, seat: int, action: PlayCard) -> None:
         if self.phase is not Phase.PLAY:
-            raise IllegalActionError(seat, "cannot play a card during the bidding")
+            raise IllegalActionError(seat, N_("cannot play a card during the bidding"))
         self._check_turn(seat, "play")
         card = action.card
         bit = 1 << card.index
         hand = self._hands[seat]
         if not hand & bit:
-            raise IllegalActionError(seat, f"does not hold {card.notation}")
+            raise IllegalActionError(seat, N_("does not hold {card}"), {"card": card.notation})
         legal = self.legal_card_mask(seat)
         if not legal & bit:
-            raise IllegalActionError(seat, self._card_refusal(seat, card, legal))
+            raise IllegalActionError(seat, *self._card_refusal(seat, card, legal))
         first = not self.played_first[seat]
         if action.declare and not first:
-            raise IllegalActionError(seat, "cannot declare now: combinations are declared with your first card")
+            raise IllegalActionError(seat, N_("cannot declare now: combinations are declared with your first card"))
         if action.bella and not self._bella_cards(seat) & bit:
-            raise IllegalActionError(seat, self._bella_refusal(seat, card))
+            raise IllegalActionError(seat, *self._bella_refusal(seat, card))
         if first:
             self.played_first[seat] = True
             kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
@@ -671,11 +686,11 @@ class Deal:
 
     def _claim(self, seat: int) -> None:
         if not self.rules.claims:
-            raise IllegalActionError(seat, "cannot claim: the rules do not allow claims")
+            raise IllegalActionError(seat, N_("cannot claim: the rules do not allow claims"))
         if self.phase is not Phase.PLAY or not self.tricks or self.trick or self.to_act != seat:
-            raise IllegalActionError(seat, "cannot claim now: only the player on lead may claim, from trick 2 on")
+            raise IllegalActionError(seat, N_("cannot claim now: only the player on lead may claim, from trick 2 on"))
         if self.claim_blocked == len(self.tricks):
-            raise IllegalActionError(seat, "cannot claim again before the next trick")
+            raise IllegalActionError(seat, N_("cannot claim again before the next trick"))
         side = self.rules.side_of(seat)
         cards, combos, bella = self._side_points(final=False)
         counted = self.totals[side] + cards[side] + combos[side] + bella[side]
@@ -688,30 +703,34 @@ class Deal:
         else:
             self.claim_blocked = len(self.tricks)
 
-    def _card_refusal(self, seat: int, card: Card, legal: int) -> str:
+    def _card_refusal(self, seat: int, card: Card, legal: int) -> Refusal:
         hand = self._hands[seat]
         led = self.trick[0][1] >> 3
         led_suit = SUITS[led]
         trumps = hand & self._tmask
         if led == self._ti:
             if card.suit is not self.trump:
-                return f"must follow suit {led_suit.symbol} (holds {_holds(trumps, self.trump)})"
-            return f"must overtrump: holds {_holds(legal, self.trump)}"
+                return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit.symbol,
+                                                                       "cards": _holds(trumps, self.trump)}
+            return N_("must overtrump: holds {cards}"), {"cards": _holds(legal, self.trump)}
         follow = hand & SUIT_MASKS[led]
         if follow:
-            return f"must follow suit {led_suit.symbol} (holds {_holds(follow, self.trump)})"
+            return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit.symbol,
+                                                                   "cards": _holds(follow, self.trump)}
         assert self.trump is not None
         if card.suit is not self.trump:
-            return f"must trump {self.trump.symbol} (holds {_holds(trumps, self.trump)})"
-        return f"must overtrump: holds {_holds(legal, self.trump)}"
+            return N_("must trump {suit} (holds {cards})"), {"suit": self.trump.symbol,
+                                                             "cards": _holds(trumps, self.trump)}
+        return N_("must overtrump: holds {cards}"), {"cards": _holds(legal, self.trump)}
 
-    def _bella_refusal(self, seat: int, card: Card) -> str:
+    def _bella_refusal(self, seat: int, card: Card) -> Refusal:
         assert self.trump is not None
         if card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN):
-            return "cannot declare bella: bella is declared with the trump king or queen"
+            return N_("cannot declare bella: bella is declared with the trump king or queen"), {}
         if self.bella_done[seat]:
-            return "cannot declare bella twice"
-        return f"cannot declare bella: did not hold K{self.trump.value} and Q{self.trump.value} when play began"
+            return N_("cannot declare bella twice"), {}
+        return (N_("cannot declare bella: did not hold {king} and {queen} when play began"),
+                {"king": f"K{self.trump.value}", "queen": f"Q{self.trump.value}"})
 
     # -- information ---------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from .deal import Deal, IllegalActionError
 from .events import DealScored, GameOver
 from .rules import Rules
 from .sheet import Outcome, ScoreSheet
+from .text import N_
 from .view import SeatView, seat_view
 
 
@@ -80,7 +81,7 @@ class Game:
         """What ``seat`` may see of the current deal and the game."""
         deal = self.deal
         if deal is None:
-            raise IllegalActionError(seat, "cannot look at the table: no deal has started")
+            raise IllegalActionError(seat, N_("cannot look at the table: no deal has started"))
         return seat_view(deal, seat, tuple(self.totals), self.hanging, tuple(self.results))
 
     def legal_actions(self) -> list[Action]:
@@ -91,9 +92,9 @@ class Game:
 
     def start_deal(self, deck: Sequence[Card] | None = None) -> Deal:
         if self.outcome is not None:
-            raise IllegalActionError(self.next_dealer, "cannot deal: the game is over")
+            raise IllegalActionError(self.next_dealer, N_("cannot deal: the game is over"))
         if self.deals and not self.deals[-1].is_over:
-            raise IllegalActionError(self.next_dealer, "cannot deal: the current deal is not finished")
+            raise IllegalActionError(self.next_dealer, N_("cannot deal: the current deal is not finished"))
         cards = shuffled_deck(self.rng) if deck is None else list(deck)
         deal = Deal(self.rules, self.next_dealer, cards, self.totals)
         self.deals.append(deal)
@@ -102,7 +103,7 @@ class Game:
     def apply(self, seat: int, action: Action) -> None:
         deal = self.deal
         if deal is None or deal.is_over:
-            raise IllegalActionError(seat, "cannot act: no deal is in progress")
+            raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
         deal.apply(seat, action)
         if deal.is_over:
             self._write(deal)

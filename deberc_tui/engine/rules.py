@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
+from .text import N_
+
 
 class RulesError(ValueError):
     """An unknown option, a bad value or an impossible combination of options."""
@@ -84,36 +86,36 @@ PRESET_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
     "moscow": (2, 3, 4), "kharkiv": (2, 3, 4), "klabor": (2, 3, 4), "club": (2, 3, 4), "short": (2, 3),
 }
 
-# One line on each option, for help screens and error messages.
+# One line on each option, for help screens and error messages (marked for translation at display time).
 OPTION_HELP: Final[dict[str, str]] = {
-    "target": "points that win the game (301, 501, 1001, ...)",
-    "all_pass": "everybody passed twice: 'redeal' (next player deals) or 'dealer_must' name a suit",
-    "turnup_to": "4 players: the turnup goes to the 'dealer' or the 'bidder'",
-    "swap_seven": "the trump seven may be swapped for the turnup (2-3 players, round-1 trump)",
-    "four_sevens_redeal": "a player with all four sevens may demand a redeal",
-    "low_points_redeal": "a weak first six cards (at most this many points) may demand a redeal (null: never)",
-    "klabor": "A K Q J 10 9 of one suit in the first six cards wins the game at once",
-    "hundred": "six cards in sequence are a hundred (else a fifty)",
-    "debertz": "seven or eight trumps in sequence: 'win' the game at once, or 'off'",
-    "combo_tie": "equal combinations: who scores",
-    "combos_need_trick": "combinations score only if the side takes a trick",
-    "bella_to": "bella's 20 go to the 'holder' or to the 'trick_winner'",
-    "first_lead": "who leads first: 'left_of_dealer' or the 'bidder'",
-    "overtrump_on_ruff": "when ruffing a plain lead, you must beat a trump already in the trick",
-    "partner_exempt": "4 players: no duty to trump or overtrump when your partner is winning",
-    "bidder_must_beat": "3 players: the bidder must beat 'each' defender or both 'combined'",
-    "bait_to": "3 players: bait points go to the 'higher' defender or are 'split'",
-    "hanging": "a tie for the bidder: points 'hang', count as 'bait', or 'each_own'",
-    "hanging_multi": "several hanging results: 'accumulate' or 'queue'",
-    "bait_penalty": "penalty for repeated baits: {points, when, count} or null",
-    "ski_penalty": "penalty for a side that takes no trick (0, 50, 100)",
-    "both_over": "several sides over the target: who wins",
-    "claims": "a player on lead may claim the game («Партия»)",
-    "false_claim": "a wrong claim: the claimant 'loses' or play 'continue's",
-    "mars": "a win counts double when the loser has less than half the target",
-    "short": "one deal decides the game",
-    "short_bait": "short game: bait and hanging apply before comparing",
-    "next_dealer": "who deals next: the deal's 'winner' or 'rotate' clockwise",
+    "target": N_("points that win the game (301, 501, 1001, ...)"),
+    "all_pass": N_("everybody passed twice: 'redeal' (next player deals) or 'dealer_must' name a suit"),
+    "turnup_to": N_("4 players: the turnup goes to the 'dealer' or the 'bidder'"),
+    "swap_seven": N_("the trump seven may be swapped for the turnup (2-3 players, round-1 trump)"),
+    "four_sevens_redeal": N_("a player with all four sevens may demand a redeal"),
+    "low_points_redeal": N_("a weak first six cards (at most this many points) may demand a redeal (null: never)"),
+    "klabor": N_("A K Q J 10 9 of one suit in the first six cards wins the game at once"),
+    "hundred": N_("six cards in sequence are a hundred (else a fifty)"),
+    "debertz": N_("seven or eight trumps in sequence: 'win' the game at once, or 'off'"),
+    "combo_tie": N_("equal combinations: who scores"),
+    "combos_need_trick": N_("combinations score only if the side takes a trick"),
+    "bella_to": N_("bella's 20 go to the 'holder' or to the 'trick_winner'"),
+    "first_lead": N_("who leads first: 'left_of_dealer' or the 'bidder'"),
+    "overtrump_on_ruff": N_("when ruffing a plain lead, you must beat a trump already in the trick"),
+    "partner_exempt": N_("4 players: no duty to trump or overtrump when your partner is winning"),
+    "bidder_must_beat": N_("3 players: the bidder must beat 'each' defender or both 'combined'"),
+    "bait_to": N_("3 players: bait points go to the 'higher' defender or are 'split'"),
+    "hanging": N_("a tie for the bidder: points 'hang', count as 'bait', or 'each_own'"),
+    "hanging_multi": N_("several hanging results: 'accumulate' or 'queue'"),
+    "bait_penalty": N_("penalty for repeated baits: {points, when, count} or null"),
+    "ski_penalty": N_("penalty for a side that takes no trick (0, 50, 100)"),
+    "both_over": N_("several sides over the target: who wins"),
+    "claims": N_("a player on lead may claim the game («Партия»)"),
+    "false_claim": N_("a wrong claim: the claimant 'loses' or play 'continue's"),
+    "mars": N_("a win counts double when the loser has less than half the target"),
+    "short": N_("one deal decides the game"),
+    "short_bait": N_("short game: bait and hanging apply before comparing"),
+    "next_dealer": N_("who deals next: the deal's 'winner' or 'rotate' clockwise"),
 }
 
 
