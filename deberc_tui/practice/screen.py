@@ -150,10 +150,12 @@ class PracticeScreen(Screen[None]):
         ev = message.evaluation
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
-        table.add_columns("bid", "expected points", "± SE", "bait")
+        near = ev.near_end
+        table.add_columns("bid", "expected points", "± SE", "bait", *(("game won now",) if near else ()))
         for b in ev.ranked:
             mark = "▶ " if b.bid == message.chosen else "  "
-            table.add_row(mark + BID_LABELS[b.bid], f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%")
+            win = (f"{b.wins / b.n * 100:.0f}%",) if near and b.n else ()
+            table.add_row(mark + BID_LABELS[b.bid], f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
         decision = self.history.add(ev, message.chosen)
         if decision.rating == "best":
             verdict = "Best bid."

@@ -45,6 +45,8 @@ class NewGameScreen(Screen[GameSetup]):
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("ctrl+r", "house_rules", "House rules"),
         Binding("ctrl+g", "stats", "Statistics"),
+        Binding("ctrl+b", "practice", "Bidding practice"),
+        Binding("ctrl+k", "scorepad", "Score pad"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -89,6 +91,9 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Button("House rules", id="btn-house", compact=True)
                 if self.can_resume:
                     yield Button("Resume last", id="btn-resume", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Bidding practice", id="btn-practice", compact=True)
+                yield Button("Score pad", id="btn-scorepad", compact=True)
                 yield Button("Statistics", id="btn-stats", compact=True)
                 yield Button("Quit", id="btn-quit", compact=True)
         yield Footer(compact=True)
@@ -170,6 +175,22 @@ class NewGameScreen(Screen[GameSetup]):
 
         self.app.push_screen(StatsScreen())
 
+    def action_practice(self) -> None:
+        """The bidding tutor, on the players/preset/target chosen here."""
+        try:
+            rules = self.rules()
+        except RulesError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        from deberc_tui.practice.screen import PracticeScreen
+
+        self.app.push_screen(PracticeScreen(rules))
+
+    def action_scorepad(self) -> None:
+        from deberc_tui.scorepad.screen import ScorePadScreen
+
+        self.app.push_screen(ScorePadScreen())
+
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
@@ -183,6 +204,10 @@ class NewGameScreen(Screen[GameSetup]):
             self.action_house_rules()
         elif bid == "btn-stats":
             self.action_stats()
+        elif bid == "btn-practice":
+            self.action_practice()
+        elif bid == "btn-scorepad":
+            self.action_scorepad()
         elif bid == "btn-resume":
             self.app.resume_game()  # type: ignore[attr-defined]
         elif bid == "btn-quit":
