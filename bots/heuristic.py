@@ -38,7 +38,7 @@ TRUMP_VALUE = (4, 5, 22, 11, 30, 6, 7, 14)
 PLAIN_ACE, PLAIN_TEN_GUARDED, PLAIN_TEN_BARE, PLAIN_KING = 11, 7, 2, 1
 KEEP_TRUMP = (1, 1, 8, 4, 12, 2, 2, 5)  # reluctance to spend a trump (by natural rank)
 STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
-BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 46.0}
+BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
 
 
 def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules_hundred: bool) -> float:
