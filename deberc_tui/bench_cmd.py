@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 
 import click
@@ -57,4 +58,35 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
         click.echo(
             f"{result['deals']} deals, {players} players: {result['seconds']:.2f} s, "
             f"{result['deals_per_s']:,.0f} deals/s"
+        )
+
+
+@bench.command("practice")
+@click.option("--positions", type=click.IntRange(1), default=30, show_default=True)
+@click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Budget per evaluation.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_practice_cmd(positions: int, seconds: float, players: int, preset: str, seed: int, as_json: bool) -> None:
+    """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
+    from .practice.bench import bench_practice
+
+    if preset not in PRESETS:
+        raise click.BadParameter(f"unknown preset {preset!r} (one of: {', '.join(PRESETS)})", param_hint="--preset")
+    with click.progressbar(length=positions, label="positions", file=sys.stderr) as bar:
+        def step(done: int) -> None:
+            bar.update(1)
+
+        try:
+            result = bench_practice(positions, seconds, seed, players, preset, step)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--preset") from None
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        click.echo(
+            f"{positions} positions, {seconds:g} s budget: standard error median {result['se_median']} "
+            f"(max {result['se_max']}), {result['worlds_median']} worlds in {result['seconds_median']} s (medians); "
+            f"two runs agree on {result['agreement']} of {result['clear_positions']} clear positions"
         )

@@ -127,9 +127,6 @@ class Evaluation:
         }
 
 
-Chooser = Callable[[Deal, int], Any]
-
-
 def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], None]:
     """A playout policy: the named bot plays every seat, through each seat's own view."""
     from bots.registry import make_bot
@@ -153,6 +150,48 @@ def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], Non
     return step
 
 
+@dataclass(frozen=True)
+class WorldResult:
+    """One world played to the end: the value for each side and how the deal and game went."""
+
+    values: tuple[float, ...]  # per side: its written points (penalties included) minus the others' mean
+    bidder: int | None
+    outcome: str
+    game_winner: int | None
+
+
+def play_out(deal: Deal, step: Callable[[Deal], None], totals: Sequence[int], hanging: int) -> WorldResult:
+    """Finish ``deal`` with the playout policy and score it on a sheet holding the game's score."""
+    while not deal.is_over:
+        step(deal)
+    rules = deal.rules
+    sheet = ScoreSheet(rules, deal.dealer)
+    sheet.totals = list(totals)
+    if hanging:
+        sheet.hanging_pot = [hanging]
+    assert deal.result is not None
+    row = sheet.write(deal.dealer, None if deal.trump is None else deal.trump.value, deal.result)
+    scores = [w + p for w, p in zip(row.written, row.penalties, strict=True)]
+    total = sum(scores)
+    k = len(scores)
+    values = tuple(sc - (total - sc) / (k - 1) for sc in scores)
+    winner = sheet.outcome.winner if sheet.outcome is not None else None
+    return WorldResult(values, row.bidder, row.outcome, winner)
+
+
+def record_outcome(bv: BidValue, world: WorldResult, my_side: int) -> None:
+    bv.values.append(world.values[my_side])
+    if world.bidder == my_side:
+        bv.bids_taken += 1
+        if world.outcome == "bait":
+            bv.baits += 1
+    if world.game_winner is not None:
+        if world.game_winner == my_side:
+            bv.wins += 1
+        else:
+            bv.losses += 1
+
+
 def evaluate(
     position: BidPosition,
     seed: int = 0,
@@ -167,7 +206,6 @@ def evaluate(
     legal = position.legal_bids()
     values = [BidValue(b) for b in legal]
     step = bot_chooser(level, seed)
-    rules = position.rules
     my_side = position.side
     start = time.perf_counter()
     worlds = 0
@@ -178,26 +216,7 @@ def evaluate(
         for bv in values:
             deal = base.clone()
             deal.apply(position.seat, BIDS[bv.bid])
-            while not deal.is_over:
-                step(deal)
-            sheet = ScoreSheet(rules, position.dealer)
-            sheet.totals = list(position.totals)
-            if position.hanging:
-                sheet.hanging_pot = [position.hanging]
-            assert deal.result is not None
-            row = sheet.write(deal.dealer, None if deal.trump is None else deal.trump.value, deal.result)
-            scores = [w + p for w, p in zip(row.written, row.penalties, strict=True)]
-            others = [s for i, s in enumerate(scores) if i != my_side]
-            bv.values.append(scores[my_side] - sum(others) / len(others))
-            if row.bidder == my_side:
-                bv.bids_taken += 1
-                if row.outcome == "bait":
-                    bv.baits += 1
-            if sheet.outcome is not None:
-                if sheet.outcome.winner == my_side:
-                    bv.wins += 1
-                else:
-                    bv.losses += 1
+            record_outcome(bv, play_out(deal, step, position.totals, position.hanging), my_side)
         worlds += 1
         if worlds >= min_worlds and all(v.se <= target_se for v in values):
             break

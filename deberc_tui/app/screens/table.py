@@ -81,6 +81,7 @@ class TableScreen(Screen[None]):
         Binding("t", "sheet", "Sheet"),
         Binding("i", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        Binding("ctrl+t", "tutor", "Tutor", show=False),
         Binding("f", "pace", "Pace", show=False),
         Binding("g", "stats", "Stats", show=False),
         Binding("question_mark", "help", "Help"),
@@ -110,6 +111,8 @@ class TableScreen(Screen[None]):
         self.game_over_shown = False
         self.hint_bot: Any = None
         self.claim_armed: tuple[int, int] | None = None
+        self.tutor: float | None = None  # warn before a bid or card losing more than this many points
+        self.tutor_ok: tuple[int, int, Any] | None = None  # the action the player confirmed anyway
 
     @property
     def deberc_app(self) -> DebercApp:
@@ -563,12 +566,59 @@ class TableScreen(Screen[None]):
         declare = self.declare and any(a.declare for a in variants)
         bella = self.bella and any(a.bella for a in variants)
         action = next(a for a in variants if a.declare == declare and a.bella == bella)
-        self.apply(view.seat, action)
+        self.commit(view, action)
 
     def action_bid(self, call: str) -> None:
         view = self._my_turn_view()
         if view is not None:
-            self.apply(view.seat, Bid(call))
+            self.commit(view, Bid(call))
+
+    # -- the tutor: a warning before a costly bid or card ----------------------------------------
+
+    def _decision_key(self) -> tuple[int, int]:
+        deal = self.table.game.deal
+        return (len(self.table.game.deals), len(deal.log) if deal is not None else 0)
+
+    def commit(self, view: SeatView, action: Any) -> None:
+        """Apply a human's bid or card, unless the tutor is on and finds it too costly (then warn once)."""
+        legal = action in view.legal
+        if self.tutor is None or not legal or self.tutor_ok == (*self._decision_key(), action):
+            self.apply(view.seat, action)
+            return
+        self.hint = "The tutor is weighing your choice…"
+        self.refresh_table()
+        self.run_tutor(self.gen, self._decision_key(), view, action)
+
+    @work(thread=True, exclusive=True, group="tutor")
+    def run_tutor(self, gen: int, key: tuple[int, int], view: SeatView, action: Any) -> None:
+        from deberc_tui.practice.tutor import advise
+
+        advice = advise(view, seconds=1.5, seed=key[1])
+        try:
+            self.app.call_from_thread(self._tutor_done, gen, key, view, action, advice)
+        except RuntimeError:
+            pass
+
+    def _tutor_done(self, gen: int, key: tuple[int, int], view: SeatView, action: Any, advice: Any) -> None:
+        from deberc_tui.practice.tutor import describe_cost
+
+        if gen != self.gen or key != self._decision_key():
+            return
+        self.hint = ""
+        cost = advice.cost(action) if advice is not None else None
+        if cost is None or self.tutor is None or cost[0] <= self.tutor:
+            self.apply(view.seat, action)
+            return
+        self.tutor_ok = (*key, action)
+        self.error = f"Tutor: {describe_cost(action, advice)} Choose it again to go ahead."
+        self.refresh_table()
+
+    def action_tutor(self) -> None:
+        """Cycle the tutor's threshold: off, 5, 10, 20 points."""
+        steps: list[float | None] = [None, 5.0, 10.0, 20.0]
+        self.tutor = steps[(steps.index(self.tutor) + 1) % len(steps)]
+        text = "off" if self.tutor is None else f"warns when a choice loses more than {self.tutor:.0f} points"
+        self.notify(f"Tutor {text}", timeout=3)
 
     def action_toggle_declare(self) -> None:
         self.declare = not self.declare
