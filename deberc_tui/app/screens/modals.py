@@ -297,6 +297,7 @@ HELP = """\
 | a | claim «Партия» (on lead, from trick 2) |
 | l | last tricks   t: score sheet   i: hint (expert bot) |
 | u | undo your last bid or card (vs bots) |
+| ctrl+t | tutor: warn before a bid or card that loses more than 5 / 10 / 20 points (off) |
 | f | bots' pace: slow / normal / fast |
 | ? | this help   q: save and quit |
 
