@@ -67,8 +67,11 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--preset", default="moscow", show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--full-budget", is_flag=True, help="Use the whole budget (no stop at SE 3): what SE the budget buys.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench_practice_cmd(positions: int, seconds: float, players: int, preset: str, seed: int, as_json: bool) -> None:
+def bench_practice_cmd(
+    positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, as_json: bool,
+) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
     from .practice.bench import bench_practice
 
@@ -79,7 +82,7 @@ def bench_practice_cmd(positions: int, seconds: float, players: int, preset: str
             bar.update(1)
 
         try:
-            result = bench_practice(positions, seconds, seed, players, preset, step)
+            result = bench_practice(positions, seconds, seed, players, preset, step, full_budget)
         except RulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--preset") from None
     if as_json:
