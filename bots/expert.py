@@ -24,11 +24,12 @@ from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 from .heuristic import BASE_THRESHOLD, HeuristicBot
 from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
 from .sampling import sample_hands
-from .sim import Position, Solver, rollout
+from .sim import Position, SearchAborted, Solver, rollout
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
 SOLVE_LIMIT = {2: 16, 3: 12, 4: 16}
 BID_SOLVE_LIMIT = {2: 10, 3: 9, 4: 12}
+MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily instead
 
 
 def written_utility(points: Sequence[float], bidder_side: int | None, my_side: int, rules: Rules) -> float:
@@ -151,19 +152,23 @@ class ExpertBot(HeuristicBot):
         deadline = self._deadline()
         done = 0
         for i in range(self.samples):
-            if i >= 4 and time.perf_counter() > deadline:
+            if i >= 2 and time.perf_counter() > deadline:
                 break
             hands = sample_hands(know, self.rng)
             pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
             remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
             cards_left = sum(h.bit_count() for h in hands)
+            values: dict[int, int] = {}
             if cards_left <= SOLVE_LIMIT[n]:
-                values = Solver(pos).root_values(options)
-            else:
-                values = {}
+                try:
+                    values = Solver(pos, MAX_NODES).root_values(options)
+                except SearchAborted:
+                    values = {}
+            if not values:
+                limit = SOLVE_LIMIT[n] if cards_left > SOLVE_LIMIT[n] else SOLVE_LIMIT[n] - 2 * n
                 for c in options:
                     after = _after(pos, view.seat, c)
-                    values[c] = after[1] + rollout(after[0], SOLVE_LIMIT[n])
+                    values[c] = after[1] + rollout(after[0], limit, MAX_NODES // 4)
             for c in options:
                 v = values[c]
                 pts = self._final_points(rules, teams, base, v, remaining_pts - v)
@@ -193,7 +198,7 @@ class ExpertBot(HeuristicBot):
         values = {c: 0.0 for c in plausible}
         done = 0
         for i in range(self.bid_samples):
-            if i >= 4 and time.perf_counter() > deadline:
+            if i >= 2 and time.perf_counter() > deadline:
                 break
             hands = self._sample_full_deal(view, know, full)
             for c in plausible:

@@ -25,6 +25,10 @@ TRUMP_ABOVE: tuple[int, ...] = tuple(
 INF = 1 << 20
 
 
+class SearchAborted(Exception):
+    """The solver hit its node limit (the caller falls back to something cheaper)."""
+
+
 @dataclass
 class Position:
     """A play-phase position with every hand known (a sample). ``trick`` is [(seat, card)]."""
@@ -92,8 +96,9 @@ class Solver:
     """Alpha-beta over card play: the most card points (last trick's 10 included) team 0 can take
     from the position on, both teams playing perfectly with all cards known."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, max_nodes: int | None = None) -> None:
         self.pos = pos
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.n = pos.n
         self.trump = pos.trump
         self.team = pos.team
@@ -153,6 +158,8 @@ class Solver:
         alpha: int, beta: int,
     ) -> int:
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchAborted
         key: tuple[int, ...] | None = None
         a0, b0 = alpha, beta
         if k == 0:
@@ -261,9 +268,10 @@ def greedy_card(pos: Position, hands: list[int], seat: int, k: int, led: int, ws
     return min(cards, key=lambda c: (cp[c], st[c]))
 
 
-def rollout(pos: Position, solve_below: int = 0) -> int:
+def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> int:
     """Team 0's points from the position, playing greedily; solved exactly once at most
-    ``solve_below`` cards remain in hands (at a trick boundary)."""
+    ``solve_below`` cards remain in hands (at a trick boundary), unless that solve needs more than
+    ``max_nodes`` nodes (then the greedy play goes on)."""
     n = pos.n
     hands = pos.hands[:]
     trick = list(pos.trick)
@@ -279,7 +287,10 @@ def rollout(pos: Position, solve_below: int = 0) -> int:
                 work.leader = leader
                 work.trick = []
                 work.hands = hands
-                return total + Solver(work).value()
+                try:
+                    return total + Solver(work, max_nodes).value()
+                except SearchAborted:
+                    solve_below = 0
         work.trick = trick
         work.leader = leader
         led, ws, wstr, bt, _ = work.trick_state()
