@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
 from . import __version__
 from .arena_cmd import arena, bots_cmd
 from .bench_cmd import bench
+from .i18n import LANGUAGES, _, choose_language
 from .practice.cli import practice
 from .replay_cmd import replay
 from .scorepad.cli import scorepad
@@ -20,8 +24,61 @@ class UserError(click.ClickException):
     exit_code = 2
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+def lang_from_args(args: Sequence[str]) -> str | None:
+    """The value of ``--lang X`` / ``--lang=X`` before the subcommand (None if absent or unknown)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None:
+            return value if value in LANGUAGES else None
+    return None
+
+
+def translate_click(cmd: click.Command) -> None:
+    """Put the help texts of ``cmd`` and its subcommands into the current language (idempotent)."""
+    originals: dict[str, Any] = cmd.__dict__.setdefault("_i18n_originals", {})
+    if "help" not in originals:
+        originals["help"] = cmd.help
+        originals["short_help"] = cmd.short_help
+    if originals["help"]:
+        cmd.help = _(inspect.cleandoc(originals["help"]))
+    if originals["short_help"]:
+        cmd.short_help = _(originals["short_help"])
+    for param in cmd.params:
+        if isinstance(param, click.Option):
+            saved = param.__dict__.setdefault("_i18n_help", param.help)
+            if saved:
+                param.help = _(saved)
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            translate_click(sub)
+
+
+class DebercGroup(click.Group):
+    """The ``deberc`` group: chooses the language (``--lang``, settings, locale) before click says anything."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        choose_language(lang_from_args(argv))
+        translate_click(self)
+        return super().main(argv, *rest, **kwargs)
+
+
+def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None and not ctx.resilient_parsing:
+        choose_language(value)
+        translate_click(ctx.command)
+
+
+@click.group(cls=DebercGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deberc")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
+              callback=_lang_option, help="Interface language: ru or en (default: the settings, else the locale).")
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
 @click.option("--preset", default=None, help="moscow, kharkiv, klabor, club or short.")
 @click.option("--bots", default=None, help="Bot levels for the other seats, comma-separated (or 'human').")
@@ -54,7 +111,7 @@ def main(
         known = set(bot_levels()) | {"human"}
         for b in bot_list:
             if b not in known:
-                raise UserError(f"unknown bot {b!r} (one of: {', '.join(sorted(known))})")
+                raise UserError(_("unknown bot {bot!r} (one of: {known})").format(bot=b, known=", ".join(sorted(known))))
     name_list = [n.strip() for n in names.split(",")] if names else None
     if load is not None:
         try:

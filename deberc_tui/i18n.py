@@ -8,45 +8,65 @@ The language comes from ``set_language`` (``--lang``, the settings), else the lo
 from __future__ import annotations
 
 import ast
+import json
 import os
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 LANGUAGES = ("en", "ru")
 _current = "en"
 
 
-def _parse_po(text: str) -> dict[str, str]:
-    """Read msgid/msgstr pairs (with continuation lines); entries with an empty msgstr are skipped."""
-    catalog: dict[str, str] = {}
+def _parse_po(text: str) -> dict[str, str | tuple[str, ...]]:
+    """Read msgid/msgstr pairs (with continuation lines, ``msgid_plural`` and ``msgstr[n]``).
+
+    Entries with an empty translation and ``#, fuzzy`` entries are skipped; the header (msgid "") too.
+    """
+    catalog: dict[str, str | tuple[str, ...]] = {}
+    parts: dict[str, list[str]] = {}
     key: str | None = None
-    msgid: list[str] = []
-    msgstr: list[str] = []
+    fuzzy = next_fuzzy = False
 
     def flush() -> None:
-        if msgid and "".join(msgstr):
-            catalog["".join(msgid)] = "".join(msgstr)
+        msgid = "".join(parts.get("id", []))
+        if not msgid or fuzzy:
+            return
+        if "plural" in parts:
+            forms = tuple("".join(parts.get(f"str{i}", [])) for i in range(3))
+            if all(forms):
+                catalog[msgid] = forms
+        elif "".join(parts.get("str", [])):
+            catalog[msgid] = "".join(parts["str"])
 
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line:
+            continue
+        if line.startswith("#"):
+            next_fuzzy = next_fuzzy or (line.startswith("#,") and "fuzzy" in line)
             continue
         if line.startswith("msgid "):
             flush()
-            msgid, msgstr, key = [], [], "id"
+            parts, key, fuzzy, next_fuzzy = {}, "id", next_fuzzy, False
             line = line[6:]
+        elif line.startswith("msgid_plural "):
+            key = "plural"
+            line = line[13:]
+        elif line.startswith("msgstr["):
+            index, _, line = line[7:].partition("] ")
+            key = f"str{int(index)}"
         elif line.startswith("msgstr "):
             key = "str"
             line = line[7:]
         if line.startswith('"') and key is not None:
-            value = ast.literal_eval(line)
-            (msgid if key == "id" else msgstr).append(value)
+            parts.setdefault(key, []).append(ast.literal_eval(line))
     flush()
     return catalog
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
+def catalog(lang: str) -> dict[str, str | tuple[str, ...]]:
     """The messages of one language ({} for English or a language without a catalog)."""
     if lang == "en":
         return {}
@@ -84,15 +104,82 @@ def current_language() -> str:
 
 
 def _(message: str) -> str:
-    """Translate ``message`` into the current language (itself when there is no translation)."""
-    if _current == "en":
+    """Translate ``message`` into the current language (itself when there is no translation).
+
+    Messages with fields use ``str.format`` names: ``_("{name} deals").format(name=...)``.
+    """
+    if _current == "en" or not message:
         return message
-    return catalog(_current).get(message, message)
+    found = catalog(_current).get(message, message)
+    return found if isinstance(found, str) else found[0]
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form ``n`` takes: English 0/1; Russian 0 (1, 21), 1 (2-4, 22), 2 (5-20, 25)."""
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number ``n`` (then ``.format(n=n, ...)``)."""
+    if _current != "en":
+        found = catalog(_current).get(singular)
+        if isinstance(found, tuple):
+            return found[plural_index(_current, n)]
+    return singular if n == 1 else plural
 
 
 def N_(message: str) -> str:
     """Mark a string for translation without translating it now (for tables built at import time)."""
     return message
+
+
+def translate_reason(template: str, params: dict[str, object]) -> str:
+    """An engine refusal (``IllegalActionError.template``/``params``) in the current language."""
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the reason
+        return template.format(**params) if params else template
+
+
+def settings_path() -> Path:
+    from .storage import data_dir
+
+    return data_dir() / "settings.json"
+
+
+def load_settings() -> dict[str, object]:
+    """The user's saved settings (``data_dir()/settings.json``); {} when there are none or they are unreadable."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_language(lang: str | None) -> None:
+    """Remember the language in the settings (None: follow the locale again)."""
+    from .storage import atomic_write
+
+    settings = load_settings()
+    if lang is None:
+        settings.pop("language", None)
+    else:
+        settings["language"] = lang
+    atomic_write(settings_path(), json.dumps(settings, indent=1, ensure_ascii=False))
+
+
+def choose_language(cli: str | None = None) -> str:
+    """Set the language for a run: ``--lang`` first, then the saved setting, then the locale."""
+    if cli is None:
+        saved = load_settings().get("language")
+        cli = saved if isinstance(saved, str) and saved in LANGUAGES else None
+    return set_language(cli)
 
 
 set_language(None)

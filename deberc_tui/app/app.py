@@ -11,11 +11,13 @@ from textual.binding import Binding
 from textual.theme import Theme
 
 from deberc_tui.engine import Rules
+from deberc_tui.i18n import N_, _, save_language, set_language
 
 from .controller import AUTOSAVE, Table, TableError
 from .look import Look, unicode_ok
 from .screens.newgame import GameSetup, NewGameScreen
 from .screens.table import PACES, TableScreen
+from .tr import translate_bindings
 
 FELT = Theme(
     name="deberc", primary="#e0b040", secondary="#4f9d69", accent="#f0d070", warning="#ffb000",
@@ -41,7 +43,7 @@ class DebercApp(App[None]):
     CSS_PATH = "deberc.tcss"
     TITLE = "deberc"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -50,6 +52,7 @@ class DebercApp(App[None]):
         autosave: bool = True,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup
         self.resume = resume
         self.load = load
@@ -68,7 +71,7 @@ class DebercApp(App[None]):
             try:
                 self.start_table(Table.from_record(Path(self.load), self._save_path(), self.seed))
             except (OSError, TableError) as exc:
-                self.notify(f"Cannot open {self.load}: {exc}", severity="error")
+                self.notify(_("Cannot open {path}: {error}").format(path=self.load, error=exc), severity="error")
                 self.new_game()
         elif self.resume:
             self.resume_game()
@@ -96,6 +99,16 @@ class DebercApp(App[None]):
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
         self.push_screen(NewGameScreen(self.look, pace, can_resume), self._chosen)
 
+    def switch_language(self, lang: str) -> None:
+        """Use ``lang`` from now on, remember it in the settings and redraw the new-game screen."""
+        set_language(lang)
+        try:
+            save_language(lang)
+        except OSError as exc:
+            self.notify(_("Cannot save the settings: {error}").format(error=exc), severity="warning")
+        translate_bindings(self)
+        self.new_game()
+
     def _chosen(self, setup: GameSetup | None) -> None:
         if setup is not None:
             self.start(setup)
@@ -112,7 +125,7 @@ class DebercApp(App[None]):
         try:
             table = Table.from_record(path, self._save_path(), self.seed)
         except (OSError, TableError) as exc:
-            self.notify(f"No game to resume: {exc}", severity="warning")
+            self.notify(_("No game to resume: {error}").format(error=exc), severity="warning")
             self.new_game()
             return
         self.start_table(table)

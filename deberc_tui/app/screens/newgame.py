@@ -17,13 +17,18 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
+from deberc_tui.i18n import N_, _, current_language, ngettext
+from deberc_tui.words import bot as bot_label
+from deberc_tui.words import preset as preset_label
 
 from ..controller import bot_levels
 from ..look import Look
+from ..tr import translate_bindings
 from .rules import HouseRulesScreen
 
-DEFAULT_NAMES = ["You", "Boris", "Clara", "Dmitri"]
-PACE_CHOICES = [("slow", "slow"), ("normal", "normal"), ("fast", "fast"), ("instant", "instant")]
+DEFAULT_NAMES = [N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri")]
+PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fast"), (N_("instant"), "instant")]
+LANGUAGE_CHOICES = [("English", "en"), ("Русский", "ru")]
 
 
 @dataclass
@@ -42,16 +47,17 @@ class NewGameScreen(Screen[GameSetup]):
     """Choose the table; Enter starts."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("ctrl+r", "house_rules", "House rules"),
-        Binding("ctrl+g", "stats", "Statistics"),
-        Binding("ctrl+b", "practice", "Bidding practice"),
-        Binding("ctrl+k", "scorepad", "Score pad"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
+        Binding("ctrl+r", "house_rules", N_("House rules")),
+        Binding("ctrl+g", "stats", N_("Statistics")),
+        Binding("ctrl+b", "practice", N_("Bidding practice")),
+        Binding("ctrl+k", "scorepad", N_("Score pad")),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.look = look or Look()
         self.pace = pace
         self.can_resume = can_resume
@@ -59,43 +65,46 @@ class NewGameScreen(Screen[GameSetup]):
 
     def compose(self) -> ComposeResult:
         levels = bot_levels()
-        kinds = [("human", "human")] + [(f"bot: {name}", name) for name in levels]
+        kinds = [(_("human"), "human")] + [(_("bot: {name}").format(name=bot_label(name)), name) for name in levels]
         with Vertical(id="newgame", classes="dialog"):
-            yield Static("Деберц · Debertz — new game", classes="title")
+            yield Static(_("Деберц · Debertz — new game"), classes="title")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="label")
-                yield Select([("2", 2), ("3", 3), ("4 (two pairs)", 4)], value=2, allow_blank=False,
+                yield Label(_("Players"), classes="label")
+                yield Select([("2", 2), ("3", 3), (_("4 (two pairs)"), 4)], value=2, allow_blank=False,
                              id="players", compact=True)
-                yield Label(" Preset", classes="label")
-                yield Select([(k, k) for k in PRESETS], value="moscow", allow_blank=False, id="preset",
-                             compact=True)
+                yield Label(" " + _("Preset"), classes="label")
+                yield Select([(preset_label(k), k) for k in PRESETS], value="moscow", allow_blank=False,
+                             id="preset", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Target", classes="label")
+                yield Label(_("Target"), classes="label")
                 yield Select([("301", 301), ("501", 501), ("1001", 1001), ("101", 101)], value=501,
                              allow_blank=False, id="target", compact=True)
-                yield Label(" Bot pace", classes="label")
-                yield Select(PACE_CHOICES, value=self.pace, allow_blank=False, id="pace", compact=True)
+                yield Label(" " + _("Bot pace"), classes="label")
+                yield Select([(_(label), v) for label, v in PACE_CHOICES], value=self.pace, allow_blank=False,
+                             id="pace", compact=True)
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="label")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", compact=True, max_length=16)
+                    yield Label(_("Seat {n}").format(n=seat + 1), classes="label")
+                    yield Input(_(DEFAULT_NAMES[seat]), id=f"name-{seat}", compact=True, max_length=16)
                     default = "human" if seat == 0 else "heuristic"
                     yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}", compact=True)
             with Horizontal(classes="row"):
-                yield Checkbox("ASCII suits", self.look.ascii, id="ascii", compact=True)
-                yield Checkbox("4-colour deck", self.look.four_colour, id="four", compact=True)
-                yield Checkbox("Monochrome", self.look.mono, id="mono", compact=True)
+                yield Checkbox(_("ASCII suits"), self.look.ascii, id="ascii", compact=True)
+                yield Checkbox(_("4-colour deck"), self.look.four_colour, id="four", compact=True)
+                yield Checkbox(_("Monochrome"), self.look.mono, id="mono", compact=True)
+                yield Select(LANGUAGE_CHOICES, value=current_language(), allow_blank=False, id="language",
+                             compact=True, tooltip=_("Language"))
             yield Static("", id="rules-note", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Start ⏎", id="btn-start", variant="primary", compact=True)
-                yield Button("House rules", id="btn-house", compact=True)
+                yield Button(_("Start ⏎"), id="btn-start", variant="primary", compact=True)
+                yield Button(_("House rules"), id="btn-house", compact=True)
                 if self.can_resume:
-                    yield Button("Resume last", id="btn-resume", compact=True)
+                    yield Button(_("Resume last"), id="btn-resume", compact=True)
             with Horizontal(classes="buttons"):
-                yield Button("Bidding practice", id="btn-practice", compact=True)
-                yield Button("Score pad", id="btn-scorepad", compact=True)
-                yield Button("Statistics", id="btn-stats", compact=True)
-                yield Button("Quit", id="btn-quit", compact=True)
+                yield Button(_("Bidding practice"), id="btn-practice", compact=True)
+                yield Button(_("Score pad"), id="btn-scorepad", compact=True)
+                yield Button(_("Statistics"), id="btn-stats", compact=True)
+                yield Button(_("Quit"), id="btn-quit", compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -108,6 +117,12 @@ class NewGameScreen(Screen[GameSetup]):
         for seat in range(4):
             self.query_one(f"#seat-row-{seat}").display = seat < n
         self._note()
+
+    @on(Select.Changed, "#language")
+    def _language_changed(self, event: Select.Changed) -> None:
+        lang = str(event.value)
+        if lang != current_language():
+            self.app.switch_language(lang)  # type: ignore[attr-defined]
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self) -> None:
@@ -123,15 +138,18 @@ class NewGameScreen(Screen[GameSetup]):
         except RulesError as exc:
             self.query_one("#rules-note", Static).update(f"✗ {exc}")
             return
-        extra = f" + {len(self.custom)} house rule(s)" if self.custom else ""
-        partners = "  ·  seats 1+3 vs 2+4" if rules.players == 4 else ""
-        self.query_one("#rules-note", Static).update(f"Rules: {rules.preset_name}{extra}{partners}")
+        n = len(self.custom)
+        extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if self.custom else ""
+        partners = _("  ·  seats 1+3 vs 2+4") if rules.players == 4 else ""
+        self.query_one("#rules-note", Static).update(
+            _("Rules: {preset}").format(preset=preset_label(rules.preset_name)) + extra + partners)
 
     def rules(self) -> Rules:
         preset = str(self.query_one("#preset", Select).value)
         n = self._n()
         if n not in PRESET_PLAYERS[preset]:
-            raise RulesError(f"preset {preset!r} is for {', '.join(map(str, PRESET_PLAYERS[preset]))} players")
+            raise RulesError(_("preset {preset} is for {counts} players").format(
+                preset=preset_label(preset), counts=", ".join(map(str, PRESET_PLAYERS[preset]))))
         target = int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
         return Rules.preset(preset, players=n, **{"target": target, **self.custom})
 
@@ -139,7 +157,7 @@ class NewGameScreen(Screen[GameSetup]):
         n = self._n()
         players: list[dict[str, Any]] = []
         for seat in range(n):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or _(DEFAULT_NAMES[seat])
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             players.append({"name": name, "kind": "human"} if kind == "human"
                            else {"name": name, "kind": "bot", "bot": kind})

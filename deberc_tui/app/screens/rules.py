@@ -13,24 +13,35 @@ from textual.widgets import Button, Footer, Label, Select, Static
 
 from deberc_tui.engine import OPTION_HELP, Rules, RulesError
 from deberc_tui.engine.rules import _BOOLS, _CHOICES
+from deberc_tui.i18n import N_, _
+from deberc_tui.words import option as option_label
+from deberc_tui.words import points as points_label
+from deberc_tui.words import preset as preset_label
+from deberc_tui.words import value as value_label
 
-BAIT_CHOICES: list[tuple[str, Any]] = [("off", None)] + [
-    (f"{p} on {w.replace('_', ' ')} ({c})", {"points": p, "when": w, "count": c})
-    for p in (50, 100) for w in ("third", "third_and_after", "every_third") for c in ("game", "row")
-]
+from ..tr import translate_bindings
+
+
+def bait_choices() -> list[tuple[str, Any]]:
+    """The repeated-bait penalties, labelled in the current language."""
+    return [(value_label("off"), None)] + [
+        (_("{points} on {when} ({count})").format(points=p, when=value_label(w), count=value_label(c)),
+         {"points": p, "when": w, "count": c})
+        for p in (50, 100) for w in ("third", "third_and_after", "every_third") for c in ("game", "row")
+    ]
 
 
 def option_choices(key: str) -> list[tuple[str, Any]]:
-    """The values an option may take, as (label, value) pairs."""
+    """The values an option may take, as (label, value) pairs (labels in the current language)."""
     if key in _BOOLS:
-        return [("yes", True), ("no", False)]
+        return [(value_label(True), True), (value_label(False), False)]
     if key == "target":
         return [(str(v), v) for v in (101, 301, 501, 1001)]
     if key == "low_points_redeal":
-        return [("never", None)] + [(f"≤ {v} points", v) for v in (0, 1, 5, 10, 13, 15, 20)]
+        return [(value_label(None), None)] + [("≤ " + points_label(v), v) for v in (0, 1, 5, 10, 13, 15, 20)]
     if key == "bait_penalty":
-        return BAIT_CHOICES
-    return [(str(v), v) for v in _CHOICES[key]]
+        return bait_choices()
+    return [(value_label(v), v) for v in _CHOICES[key]]
 
 
 def _encode(value: Any) -> str:
@@ -41,35 +52,37 @@ class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
     """Edit the options on top of a preset; returns the changed options (or None when cancelled)."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Use these rules", priority=True),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "save", N_("Use these rules"), priority=True),
     ]
 
     def __init__(self, rules: Rules, custom: dict[str, Any]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.base = rules
         self.custom = dict(custom)
 
     def compose(self) -> ComposeResult:
         current = self.base.to_dict()
         with Vertical(classes="dialog", id="house"):
-            yield Static(f"House rules — {self.base.preset_name}, {self.base.players} players", classes="title")
+            yield Static(_("House rules — {preset}, {n} players").format(
+                preset=preset_label(self.base.preset_name), n=self.base.players), classes="title")
             with VerticalScroll(id="options"):
                 for key, help_text in OPTION_HELP.items():
                     value = current.get(key)
                     choices = option_choices(key)
                     options = [(label, _encode(v)) for label, v in choices]
                     if _encode(value) not in [o[1] for o in options]:
-                        options.append((str(value), _encode(value)))
+                        options.append((value_label(value), _encode(value)))
                     with Horizontal(classes="option"):
-                        yield Label(key, classes="opt-key")
+                        yield Label(option_label(key), classes="opt-key")
                         yield Select(options, value=_encode(value), allow_blank=False, id=f"opt-{key}",
                                      compact=True)
-                    yield Static(help_text, classes="opt-help")
+                    yield Static(_(help_text), classes="opt-help")
             yield Static("", id="house-error", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Use these rules", id="save", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Use these rules"), id="save", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
         yield Footer(compact=True)
 
     def values(self) -> dict[str, Any]:

@@ -1,0 +1,130 @@
+"""The game's words as the interface shows them: presets, bots, options and their values, outcomes.
+
+The engine speaks in identifiers (``dealer_must``, ``thrown_in``, ``terz``); these functions turn them into
+the current language (``сдающий обязан``, ``пересдача``, ``терц``). Unknown identifiers come back as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import N_, _, ngettext
+
+PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
+           "short": N_("short")}
+BOTS = {"random": N_("random"), "novice": N_("novice"), "heuristic": N_("heuristic"), "expert": N_("expert"),
+        "first-legal": N_("first-legal")}
+BOT_HELP = {"random": N_("plays any legal card"), "novice": N_("follows simple habits"),
+            "heuristic": N_("counts points and trumps"), "expert": N_("searches the unseen cards")}
+
+OPTIONS = {
+    "target": N_("target"),
+    "all_pass": N_("all pass"),
+    "turnup_to": N_("turnup to"),
+    "swap_seven": N_("swap the seven"),
+    "four_sevens_redeal": N_("four sevens: redeal"),
+    "low_points_redeal": N_("weak hand: redeal"),
+    "klabor": N_("klabor hand"),
+    "hundred": N_("hundred"),
+    "debertz": N_("debertz"),
+    "combo_tie": N_("combination tie"),
+    "combos_need_trick": N_("combinations need a trick"),
+    "bella_to": N_("bella to"),
+    "first_lead": N_("first lead"),
+    "overtrump_on_ruff": N_("overtrump on a ruff"),
+    "partner_exempt": N_("partner exempt"),
+    "bidder_must_beat": N_("bidder must beat"),
+    "bait_to": N_("bait goes to"),
+    "hanging": N_("hanging"),
+    "hanging_multi": N_("several hanging"),
+    "bait_penalty": N_("bait penalty"),
+    "ski_penalty": N_("no-trick penalty"),
+    "both_over": N_("both over target"),
+    "claims": N_("claims"),
+    "false_claim": N_("false claim"),
+    "mars": N_("mars"),
+    "short": N_("short game"),
+    "short_bait": N_("short-game bait"),
+    "next_dealer": N_("next dealer"),
+}
+
+VALUES = {
+    "redeal": N_("redeal"), "dealer_must": N_("dealer must"), "dealer": N_("dealer"), "bidder": N_("bidder"),
+    "win": N_("win"), "off": N_("off"), "trump_then_first": N_("trump, then first"), "first": N_("first"),
+    "trump_only": N_("trump only"), "trump_then_last_trick": N_("trump, then last trick"),
+    "holder": N_("holder"), "trick_winner": N_("trick winner"), "left_of_dealer": N_("left of dealer"),
+    "each": N_("each"), "combined": N_("combined"), "higher": N_("higher"), "split": N_("split"),
+    "hang": N_("hang"), "bait": N_("bait"), "each_own": N_("each own"), "accumulate": N_("accumulate"),
+    "queue": N_("queue"), "defender": N_("defender"), "last_trick": N_("last trick"), "loses": N_("loses"),
+    "continue": N_("continue"), "winner": N_("winner"), "rotate": N_("rotate"),
+    "third": N_("third"), "third_and_after": N_("third and after"), "every_third": N_("every third"),
+    "game": N_("game"), "row": N_("row"),
+}
+
+OUTCOMES = {
+    "made": N_("made"), "bait": N_("bait (БТ)"), "hanging": N_("hanging (vs)"), "thrown_in": N_("thrown in"),
+    "in_progress": N_("in progress"), "claim_won": N_("claim won"), "claim_lost": N_("false claim"),
+    "debertz": N_("debertz!"), "klabor": N_("klabor!"),
+}
+THROWN = {"all_pass": N_("everybody passed"), "four_sevens": N_("four sevens"), "low_points": N_("weak hand")}
+# How a game ended (Outcome.reason): a target reached, a short game, or a deal that ended it at once.
+GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim": N_("claim"),
+             "claim_won": N_("claim won"), "claim_lost": N_("false claim"), "debertz": N_("debertz"),
+             "klabor": N_("klabor")}
+COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
+SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+
+
+def _word(table: dict[str, str], key: str) -> str:
+    return _(table[key]) if key in table else key
+
+
+def preset(name: str) -> str:
+    """``moscow`` → ``moscow`` / ``московский``."""
+    return _word(PRESETS, name)
+
+
+def bot(name: str) -> str:
+    return _word(BOTS, name)
+
+
+def option(key: str) -> str:
+    return _word(OPTIONS, key)
+
+
+def outcome(code: str) -> str:
+    return _word(OUTCOMES, code)
+
+
+def thrown(reason: str) -> str:
+    return _word(THROWN, reason)
+
+
+def game_end(reason: str) -> str:
+    return _word(GAME_ENDS, reason)
+
+
+def combo(kind: str) -> str:
+    return _word(COMBOS, kind)
+
+
+def suit_name(letter: str) -> str:
+    return _word(SUITS, letter)
+
+
+def value(v: Any) -> str:
+    """An option's value as a label: yes/no, never, words for identifiers, numbers as they are."""
+    if v is True:
+        return _("yes")
+    if v is False:
+        return _("no")
+    if v is None:
+        return _("never")
+    if isinstance(v, str):
+        return _word(VALUES, v)
+    return str(v)
+
+
+def points(n: int) -> str:
+    """``5 points`` / ``5 очков``."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
