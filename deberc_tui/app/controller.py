@@ -26,6 +26,8 @@ from deberc_tui.engine import (
     shuffled_deck,
 )
 from deberc_tui.engine.events import Event
+from deberc_tui.i18n import N_, _
+from deberc_tui.words import bot as bot_word
 
 BOT_LEVELS: dict[str, str] = {
     "random": "plays any legal card",
@@ -84,9 +86,9 @@ def bot_choose(bot: Any, view: SeatView, budget: float | None = None) -> tuple[A
         action = bot.choose(view, legal, budget)
         if action in legal:
             return action, None
-        return legal[0], f"bot chose an illegal action {action}"
+        return legal[0], _("bot chose an illegal action {action}").format(action=action)
     except Exception as exc:  # noqa: BLE001
-        return legal[0], f"bot failed: {exc}"
+        return legal[0], _("bot failed: {error}").format(error=exc)
 
 
 def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action | None:
@@ -105,7 +107,7 @@ def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action 
 
 def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Seat 0 a human, the others bots (``bots`` lists their levels, default heuristic)."""
-    default_names = ["You", "Boris", "Clara", "Dmitri"]
+    default_names = [_(n) for n in (N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri"))]
     out: list[dict[str, Any]] = [{"name": names[0] if names else default_names[0], "kind": "human"}]
     for i in range(1, n):
         level = bots[i - 1] if i - 1 < len(bots) else (bots[-1] if bots else "heuristic")
@@ -132,7 +134,7 @@ class Table:
         seed: int | None = None, save_path: Path | None = None, game: Game | None = None,
     ) -> None:
         if len(players) != rules.players:
-            raise TableError(f"{rules.players} players need {rules.players} seats, not {len(players)}")
+            raise TableError(_("{n} players need {n} seats, not {seats}").format(n=rules.players, seats=len(players)))
         self.rules = rules
         self.players = players
         self.rng = random.Random(seed)
@@ -152,7 +154,7 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [str(p.get("name") or f"Seat {i + 1}") for i, p in enumerate(self.players)]
+        return [str(p.get("name") or _("Seat {n}").format(n=i + 1)) for i, p in enumerate(self.players)]
 
     @property
     def humans(self) -> list[int]:
@@ -254,9 +256,10 @@ class Table:
             text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
             doc = json.loads(text)
         except (OSError, UnicodeDecodeError) as exc:
-            raise TableError(f"cannot read {source}: {exc.strerror if isinstance(exc, OSError) else exc}") from None
+            raise TableError(_("cannot read {path}: {error}").format(
+                path=source, error=exc.strerror if isinstance(exc, OSError) else exc)) from None
         except ValueError as exc:
-            raise TableError(f"not a game record (bad JSON: {exc})") from None
+            raise TableError(_("not a game record (bad JSON: {error})").format(error=exc)) from None
         try:
             from deberc_tui import records
         except ImportError:
@@ -272,7 +275,7 @@ class Table:
             try:
                 game = _replay(doc)
             except Exception as exc:  # noqa: BLE001
-                raise TableError(f"cannot load the record: {exc}") from None
+                raise TableError(_("cannot load the record: {error}").format(error=exc)) from None
             players = doc["players"]
         return cls(game.rules, players, game.first_dealer, seed, save_path, game=game)
 
@@ -370,8 +373,10 @@ def summarize_stats(games: list[dict[str, Any]]) -> list[tuple[str, int, int, in
     """Rows (group, wins, losses, current streak (+ wins / - losses), best win streak)."""
     groups: dict[str, list[bool]] = {}
     for g in games:
-        groups.setdefault(f"{g.get('players', '?')} players", []).append(bool(g.get("won")))
-        groups.setdefault(f"vs {g.get('level', '?')}", []).append(bool(g.get("won")))
+        groups.setdefault(_("{n} players").format(n=g.get("players", "?")), []).append(bool(g.get("won")))
+        level = str(g.get("level", "?"))
+        groups.setdefault(_("vs {level}").format(level="+".join(bot_word(b) for b in level.split("+"))),
+                          []).append(bool(g.get("won")))
     rows = []
     for key in sorted(groups):
         results = groups[key]

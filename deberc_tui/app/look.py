@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from deberc_tui.engine import Card, Rank, Suit
+from deberc_tui.engine import Card, Suit
+from deberc_tui.i18n import N_, _
 
 _ASCII_SUIT = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
 _TWO_COLOUR = {Suit.CLUBS: "black", Suit.DIAMONDS: "red3", Suit.HEARTS: "red3", Suit.SPADES: "black"}
@@ -21,6 +22,21 @@ _ON_TABLE_TWO = {Suit.CLUBS: "bright_white", Suit.DIAMONDS: "bright_red", Suit.H
                  Suit.SPADES: "bright_white"}
 _ON_TABLE_FOUR = {Suit.CLUBS: "bright_green", Suit.DIAMONDS: "bright_cyan", Suit.HEARTS: "bright_red",
                   Suit.SPADES: "bright_white"}
+
+
+# Ranks with a letter: Russian players write Т К Д В (туз, король, дама, валет).
+_RANK_WORDS = {"A": N_("A (rank)"), "K": N_("K (rank)"), "Q": N_("Q (rank)"), "J": N_("J (rank)")}
+
+
+def rank_letter(value: str) -> str:
+    """A rank as players write it: ``T`` → ``10``; in Russian ``A K Q J`` → ``Т К Д В``."""
+    if value == "T":
+        return "10"
+    message = _RANK_WORDS.get(value)
+    if message is None:
+        return value
+    word = _(message)
+    return value if word == message else word
 
 
 def unicode_ok() -> bool:
@@ -43,7 +59,7 @@ class Look:
         return _ASCII_SUIT[suit] if self.ascii else suit.symbol
 
     def rank(self, card: Card) -> str:
-        return "10" if card.rank is Rank.TEN else card.rank.value
+        return rank_letter(card.rank.value)
 
     def card_str(self, card: Card) -> str:
         return self.rank(card) + self.suit(card.suit)
@@ -92,4 +108,4 @@ class Look:
 
 
 def seat_label(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+    return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat)

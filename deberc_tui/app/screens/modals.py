@@ -14,27 +14,31 @@ from textual.widgets import Footer, Markdown, Static
 
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
+from deberc_tui.i18n import N_, _, ngettext
+from deberc_tui.words import combo as combo_word
+from deberc_tui.words import game_end
+from deberc_tui.words import outcome as outcome_word
+from deberc_tui.words import thrown as thrown_word
 
 from ..controller import load_stats, summarize_stats
-from ..look import Look
+from ..look import Look, rank_letter
+from ..tr import translate_bindings
 
 if TYPE_CHECKING:
     from ..controller import Table
 
-OUTCOME_WORDS = {
-    "made": "made", "bait": "bait (БТ)", "hanging": "hanging (vs)", "thrown_in": "thrown in",
-    "in_progress": "in progress", "claim_won": "claim won", "claim_lost": "false claim",
-    "debertz": "debertz!", "klabor": "klabor!",
-}
-THROWN_REASONS = {"all_pass": "everybody passed", "four_sevens": "four sevens", "low_points": "weak hand"}
 
 
 class Closable(ModalScreen[Any]):
     """A modal closed with Escape (or Enter / q)."""
 
     BINDINGS = [
-        Binding("escape,enter,q", "close", "Close"),
+        Binding("escape,enter,q", "close", N_("Close")),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        translate_bindings(self)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -46,7 +50,7 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
     rows = list(table.game.results) if rows is None else rows
     rt = RichTable(box=None, pad_edge=False, header_style="bold", expand=False)
     rt.add_column("#", justify="right")
-    rt.add_column("Trump")
+    rt.add_column(_("Trump"))
     for side in range(rules.sides):
         rt.add_column(table.side_name(side)[:14], justify="right")
         rt.add_column("Σ", justify="right", style="bold")
@@ -55,7 +59,7 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
         cells: list[str | Text] = [str(r.index + 1), trump]
         for side in range(rules.sides):
             if r.outcome == THROWN_IN:
-                cell = Text(THROWN_REASONS.get(r.reason, "-") if side == 0 else "-", style="dim")
+                cell = Text(thrown_word(r.reason) if side == 0 and r.reason else "-", style="dim")
             elif r.bidder == side and r.outcome == BAIT:
                 cell = Text("БТ", style="bold")
             elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
@@ -78,11 +82,12 @@ class ScoreSheetScreen(Closable):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="sheet-dialog"):
-            yield Static("Score sheet", classes="title")
+            yield Static(_("Score sheet"), classes="title")
             with VerticalScroll():
                 yield Static(sheet_table(self.table), id="sheet")
             hang = self.table.game.hanging
-            note = "* bidder   БТ bait   vs(xx) hanging points" + (f"   now hanging: {hang}" if hang else "")
+            note = _("* bidder   БТ bait   vs(xx) hanging points") + (
+                _("   now hanging: {points}").format(points=hang) if hang else "")
             yield Static(note, classes="note")
 
 
@@ -97,17 +102,17 @@ class LastTrickScreen(Closable):
         names = self.table.names
         t = Text()
         if deal is None or not deal.tricks:
-            t.append("No trick has been played yet in this deal.")
+            t.append(_("No trick has been played yet in this deal."))
         else:
             for no, trick in enumerate(deal.tricks[-3:], start=len(deal.tricks) - min(3, len(deal.tricks)) + 1):
-                t.append(f"Trick {no}: ", style="bold")
+                t.append(_("Trick {n}: ").format(n=no), style="bold")
                 for seat, card in trick.cards:
                     t.append(f"{names[seat]} ")
                     t.append_text(self.look.card_text(card))
                     t.append("  ")
                 t.append(f"→ {names[trick.winner]} +{trick.points}\n")
         with Vertical(classes="dialog"):
-            yield Static("Last tricks", classes="title")
+            yield Static(_("Last tricks"), classes="title")
             yield Static(t, id="last-trick")
 
 
@@ -126,13 +131,14 @@ class DealSummaryScreen(ModalScreen[str]):
     """After a deal: points per side (cards, last trick, combinations, bella), outcome, what is written."""
 
     BINDINGS = [
-        Binding("enter,space", "next", "Next deal", priority=True),
-        Binding("v", "reveal", "Reveal hands"),
-        Binding("t", "sheet", "Score sheet"),
+        Binding("enter,space", "next", N_("Next deal"), priority=True),
+        Binding("v", "reveal", N_("Reveal hands")),
+        Binding("t", "sheet", N_("Score sheet")),
     ]
 
     def __init__(self, table: Table, look: Look, result: DealResult, final: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.look = look
         self.result = result
@@ -143,23 +149,24 @@ class DealSummaryScreen(ModalScreen[str]):
         table = self.table
         rules = table.rules
         d = r.detail
-        title = f"Deal {r.index + 1}: {OUTCOME_WORDS.get(r.outcome, r.outcome)}"
+        title = _("Deal {n}: {outcome}").format(n=r.index + 1, outcome=outcome_word(r.outcome))
         if r.outcome == THROWN_IN:
-            title += f" — {THROWN_REASONS.get(r.reason, r.reason)}"
+            title += f" — {thrown_word(r.reason)}"
         elif r.bidder is not None:
-            title += f" — {table.side_name(r.bidder)} chose {r.trump and self.look.suit(_suit(r.trump))}"
+            title += " — " + _("{side} chose {suit}").format(side=table.side_name(r.bidder),
+                                                              suit=r.trump and self.look.suit(_suit(r.trump)))
         rt = RichTable(box=None, pad_edge=False, header_style="bold")
         rt.add_column("")
         for side in range(rules.sides):
             rt.add_column(table.side_name(side)[:16], justify="right")
         if d is not None and r.outcome != THROWN_IN:
             last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
-            rt.add_row("Tricks", *[str(x) for x in d.tricks])
-            rt.add_row("Cards", *[str(c - lt) for c, lt in zip(d.cards, last, strict=True)])
-            rt.add_row("Last trick", *[str(x) for x in last])
-            rt.add_row("Combinations", *[str(x) for x in d.combos])
-            rt.add_row("Bella", *[str(x) for x in d.bella])
-            rt.add_row(Text("Deal points", style="bold"), *[str(x) for x in r.points])
+            rt.add_row(_("Tricks"), *[str(x) for x in d.tricks])
+            rt.add_row(_("Cards"), *[str(c - lt) for c, lt in zip(d.cards, last, strict=True)])
+            rt.add_row(_("Last trick"), *[str(x) for x in last])
+            rt.add_row(_("Combinations"), *[str(x) for x in d.combos])
+            rt.add_row(_("Bella"), *[str(x) for x in d.bella])
+            rt.add_row(Text(_("Deal points"), style="bold"), *[str(x) for x in r.points])
         written: list[str] = []
         for side in range(rules.sides):
             if r.bidder == side and r.outcome == BAIT:
@@ -168,31 +175,33 @@ class DealSummaryScreen(ModalScreen[str]):
                 written.append(f"vs({r.points[side]})")
             else:
                 written.append(str(r.written[side]))
-        rt.add_row(Text("Written", style="bold"), *written)
+        rt.add_row(Text(_("Written"), style="bold"), *written)
         if any(r.hanging_received):
-            rt.add_row("  of it hanging", *[str(x) for x in r.hanging_received])
+            rt.add_row(_("  of it hanging"), *[str(x) for x in r.hanging_received])
         if any(r.penalties):
-            rt.add_row("Penalties", *[str(x) for x in r.penalties])
-        rt.add_row(Text("Total", style="bold"), *[Text(str(x), style="bold") for x in r.totals])
+            rt.add_row(_("Penalties"), *[str(x) for x in r.penalties])
+        rt.add_row(Text(_("Total"), style="bold"), *[Text(str(x), style="bold") for x in r.totals])
         notes = Text()
         deal = table.game.deals[-1] if table.game.deals else None
         if deal is not None and deal.declarations:
             for decl in deal.declarations:
                 scored = d is not None and d.combos_side == rules.side_of(decl.seat) and d.combos[d.combos_side] > 0
                 notes.append(f"{table.names[decl.seat]}: ")
-                notes.append(", ".join(c.describe() for c in decl.combos))
-                notes.append(" — scored\n" if scored else " — not scored\n", style="bold" if scored else "dim")
+                notes.append(", ".join(describe_combo(c) for c in decl.combos))
+                notes.append(_(" — scored") + "\n" if scored else _(" — not scored") + "\n",
+                             style="bold" if scored else "dim")
         if d is not None and any(d.bella):
-            for seat, _ in deal.bella_tricks if deal is not None else []:
-                notes.append(f"{table.names[seat]}: bella\n")
+            for seat, _trick in deal.bella_tricks if deal is not None else []:
+                notes.append(_("{name}: bella").format(name=table.names[seat]) + "\n")
         if r.hanging:
-            notes.append(f"Hanging: {r.hanging} points wait for the next deal's winner\n", style="italic")
+            notes.append(_("Hanging: {points} points wait for the next deal's winner").format(points=r.hanging) + "\n",
+                         style="italic")
         with Vertical(classes="dialog", id="summary"):
             yield Static(title, classes="title")
             yield Static(rt, id="summary-table")
             yield Static(notes, id="summary-notes")
             yield Static("", id="reveal")
-            yield Static("Enter: continue   v: reveal all hands   t: score sheet", classes="note")
+            yield Static(_("Enter: continue   v: reveal all hands   t: score sheet"), classes="note")
 
     def action_next(self) -> None:
         self.dismiss("next")
@@ -204,6 +213,12 @@ class DealSummaryScreen(ModalScreen[str]):
         self.app.push_screen(ScoreSheetScreen(self.table))
 
 
+def describe_combo(combo: Any) -> str:
+    """``terz to the K♥`` in the current language (the engine's ``Combo.describe`` is English)."""
+    return _("{kind} to the {top}").format(kind=combo_word(combo.kind), top=rank_letter(combo.top.value)) + \
+        combo.suit.symbol
+
+
 def _suit(letter: str) -> Any:
     from deberc_tui.engine import Suit
 
@@ -212,14 +227,15 @@ def _suit(letter: str) -> Any:
 
 class GameOverScreen(ModalScreen[str]):
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("s", "choose('stats')", "Statistics"),
-        Binding("t", "sheet", "Score sheet"),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("s", "choose('stats')", N_("Statistics")),
+        Binding("t", "sheet", N_("Score sheet")),
+        Binding("q,escape", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, table: Table) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
 
     def compose(self) -> ComposeResult:
@@ -228,16 +244,16 @@ class GameOverScreen(ModalScreen[str]):
         assert outcome is not None
         won = table.side_name(outcome.winner)
         t = Text()
-        t.append(f"{won} won the game", style="bold")
+        t.append(_("{side} won the game").format(side=won), style="bold")
         if outcome.game_points > 1:
-            t.append("  (mars: 2 game points)")
-        t.append(f"\nhow: {outcome.reason}\n\n")
+            t.append(_("  (mars: 2 game points)"))
+        t.append("\n" + _("how: {how}").format(how=game_end(outcome.reason)) + "\n\n")
         for side in range(table.rules.sides):
             t.append(f"{table.side_name(side):<24}{table.game.totals[side]:>6}\n")
         with Vertical(classes="dialog", id="gameover"):
-            yield Static("Game over", classes="title")
+            yield Static(_("Game over"), classes="title")
             yield Static(t)
-            yield Static("n: new game   s: statistics   t: score sheet   q: quit", classes="note")
+            yield Static(_("n: new game   s: statistics   t: score sheet   q: quit"), classes="note")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
@@ -249,16 +265,17 @@ class GameOverScreen(ModalScreen[str]):
 class PrivacyScreen(Screen[None]):
     """Hot-seat: the table is covered until the next human confirms they are at the keyboard."""
 
-    BINDINGS = [Binding("enter,space", "go", "I am here", priority=True)]
+    BINDINGS = [Binding("enter,space", "go", N_("I am here"), priority=True)]
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="privacy")
+        translate_bindings(self)
         self.player = name
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="privacy"):
-            yield Static(f"Pass to {self.player}", classes="title")
-            yield Static(f"{self.player}, press Enter to see your cards.\nEveryone else: look away.")
+            yield Static(_("Pass to {name}").format(name=self.player), classes="title")
+            yield Static(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(name=self.player))
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -271,17 +288,18 @@ class StatsScreen(Closable):
     def compose(self) -> ComposeResult:
         games = load_stats()
         rt = RichTable(box=None, header_style="bold")
-        for col in ("", "won", "lost", "streak", "best run"):
+        for col in ("", _("won"), _("lost"), _("streak"), _("best run")):
             rt.add_column(col, justify="right" if col else "left")
         for key, wins, losses, streak, best in summarize_stats(games):
             rt.add_row(key, str(wins), str(losses), f"{streak:+d}" if streak else "0", str(best))
         with Vertical(classes="dialog", id="stats"):
-            yield Static("Statistics", classes="title")
-            yield Static(rt if games else "No finished games yet.")
-            yield Static(f"{len(games)} games recorded", classes="note")
+            yield Static(_("Statistics"), classes="title")
+            yield Static(rt if games else _("No finished games yet."))
+            yield Static(ngettext("{n} game recorded", "{n} games recorded", len(games)).format(n=len(games)),
+                         classes="note")
 
 
-HELP = """\
+HELP = N_("""\
 # Debertz — keys
 
 | key | what |
@@ -314,14 +332,14 @@ HELP = """\
   debertz (7-8 trumps) wins the game. Only the side with the senior combination scores.
   **Bella** (trump K+Q): 20, declared when playing one of them.
 * The first side to reach the target wins. A player on lead may **claim** the game.
-"""
+""")
 
 
 class HelpScreen(Closable):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help"):
             with VerticalScroll():
-                yield Markdown(HELP)
+                yield Markdown(_(HELP))
         yield Footer()
 
 

@@ -92,8 +92,10 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Checkbox(_("ASCII suits"), self.look.ascii, id="ascii", compact=True)
                 yield Checkbox(_("4-colour deck"), self.look.four_colour, id="four", compact=True)
                 yield Checkbox(_("Monochrome"), self.look.mono, id="mono", compact=True)
+            with Horizontal(classes="row"):
+                yield Label(_("Language"), classes="label")
                 yield Select(LANGUAGE_CHOICES, value=current_language(), allow_blank=False, id="language",
-                             compact=True, tooltip=_("Language"))
+                             compact=True)
             yield Static("", id="rules-note", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start ⏎"), id="btn-start", variant="primary", compact=True)

@@ -6,6 +6,7 @@ for views, sends it the actions people choose, and runs bots in thread workers.
 
 from __future__ import annotations
 
+import string
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +33,13 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
+from deberc_tui.i18n import N_, _, translate_reason
+from deberc_tui.words import combo as combo_word
+from deberc_tui.words import preset as preset_label
 
 from ..controller import Table, bot_choose, bot_optional, make_bot, record_result
-from ..look import Look
+from ..look import Look, rank_letter
+from ..tr import is_you, translate_bindings
 from ..widgets.felt import FeltState, SeatInfo
 from ..widgets.hand import Hand
 from ..widgets.panel import InfoPanel
@@ -52,7 +57,26 @@ if TYPE_CHECKING:
     from ..app import DebercApp
 
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
-KIND_WORDS = {"terz": "terz", "fifty": "fifty", "hundred": "hundred", "debertz": "debertz"}
+PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
+LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
+                "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
+                "klabor": N_("klabor")}
+CALL_WORDS = {"play": N_("play"), "pass": N_("pass")}
+
+
+def word(table: dict[str, str], key: str) -> str:
+    return _(table[key]) if key in table else key.replace("_", " ")
+
+
+def by(name: str, you: str, other: str) -> str:
+    """The translated template for ``You`` (second person) or for anybody else (third person)."""
+    return _(you) if is_you(name) else _(other)
+
+
+def top_word(value: str) -> str:
+    """A combination's top card as players write it (``T`` → ``10``; Russian: ``A`` → ``Т``, ``Q`` → ``Д``)."""
+    return rank_letter(value)
 
 
 class TableScreen(Screen[None]):
@@ -61,35 +85,36 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = None
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card ←", show=False),
-        Binding("right", "move(1)", "Card →", show=False),
+        Binding("left", "move(-1)", N_("Card ←"), show=False),
+        Binding("right", "move(1)", N_("Card →"), show=False),
         *[Binding(str(i), f"pick({i - 1})", f"Card {i}", show=False) for i in range(1, 10)],
-        Binding("enter", "play", "Play card", priority=False),
-        Binding("p", "bid('play')", "Play trump"),
-        Binding("x", "bid('pass')", "Pass"),
+        Binding("enter", "play", N_("Play card"), priority=False),
+        Binding("p", "bid('play')", N_("Play trump")),
+        Binding("x", "bid('pass')", N_("Pass")),
         Binding("c", "bid('C')", "♣", show=False),
         Binding("d", "bid('D')", "♦", show=False),
         Binding("h", "bid('H')", "♥", show=False),
         Binding("s", "bid('S')", "♠", show=False),
-        Binding("e", "toggle_declare", "Declare"),
-        Binding("b", "toggle_bella", "Bella"),
-        Binding("w", "swap", "Swap 7"),
-        Binding("r", "redeal", "Redeal"),
-        Binding("k", "klabor", "Klabor"),
-        Binding("a", "claim", "Партия"),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("t", "sheet", "Sheet"),
-        Binding("i", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("ctrl+t", "tutor", "Tutor", show=False),
-        Binding("f", "pace", "Pace", show=False),
-        Binding("g", "stats", "Stats", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("e", "toggle_declare", N_("Declare")),
+        Binding("b", "toggle_bella", N_("Bella")),
+        Binding("w", "swap", N_("Swap 7")),
+        Binding("r", "redeal", N_("Redeal")),
+        Binding("k", "klabor", N_("Klabor")),
+        Binding("a", "claim", N_("Партия")),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("t", "sheet", N_("Sheet")),
+        Binding("i", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("ctrl+t", "tutor", N_("Tutor"), show=False),
+        Binding("f", "pace", N_("Pace"), show=False),
+        Binding("g", "stats", N_("Stats"), show=False),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
 
     def __init__(self, table: Table, look: Look, pace: float = 0.6) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.look = look
         self.pace = pace
@@ -134,16 +159,16 @@ class TableScreen(Screen[None]):
             suit = self.look.suit
             from deberc_tui.engine import Suit
 
-            yield Button("Play (p)", id="bid-play", compact=True)
-            yield Button("Pass (x)", id="bid-pass", compact=True)
+            yield Button(_("Play (p)"), id="bid-play", compact=True)
+            yield Button(_("Pass (x)"), id="bid-pass", compact=True)
             for s, key in ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s")):
                 yield Button(f"{suit(s)} ({key})", id=f"bid-{s.value}", compact=True)
-            yield Button("Declare (e)", id="declare", compact=True)
-            yield Button("Bella (b)", id="bella", compact=True)
-            yield Button("Swap 7 (w)", id="swap", compact=True)
-            yield Button("Redeal (r)", id="redeal", compact=True)
-            yield Button("Klabor (k)", id="klabor", compact=True)
-            yield Button("Партия (a)", id="claim", compact=True)
+            yield Button(_("Declare (e)"), id="declare", compact=True)
+            yield Button(_("Bella (b)"), id="bella", compact=True)
+            yield Button(_("Swap 7 (w)"), id="swap", compact=True)
+            yield Button(_("Redeal (r)"), id="redeal", compact=True)
+            yield Button(_("Klabor (k)"), id="klabor", compact=True)
+            yield Button(_("Партия (a)"), id="claim", compact=True)
         yield Hand(self.look, id="hand")
         yield Footer(compact=True)
 
@@ -151,8 +176,8 @@ class TableScreen(Screen[None]):
         for widget in self.query("#actions Button, #log"):
             widget.can_focus = False
         log = self.query_one("#log", RichLog)
-        log.write(Text(f"{self.table.rules.preset_name} rules, to {self.table.rules.target}. ? for help.",
-                       style="dim"))
+        log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
+            preset=preset_label(self.table.rules.preset_name), target=self.table.rules.target), style="dim"))
         self.call_after_refresh(self.advance)
 
     # -- the game loop -------------------------------------------------------------------------
@@ -184,7 +209,9 @@ class TableScreen(Screen[None]):
             self.hint = ""
             d = game.deal
             assert d is not None
-            self.say(f"Deal {len(game.deals)}: {verb(table.names[d.dealer], 'deals')}, turnup ", d.turnup)
+            name = table.names[d.dealer]
+            self.say_fmt(by(name, N_("Deal {n}: You deal, turnup {card}"), N_("Deal {n}: {name} deals, turnup {card}")),
+                         n=len(game.deals), name=name, card=d.turnup)
             if table.hot_seat:
                 self.viewer = None
         deal = game.deal
@@ -228,7 +255,10 @@ class TableScreen(Screen[None]):
         record_result(self.table)
         outcome = self.table.game.outcome
         assert outcome is not None
-        self.say(f"Game over: {self.table.side_name(outcome.winner)} won ({outcome.reason}).")
+        from deberc_tui.words import game_end
+
+        self.say(_("Game over: {side} won ({how}).").format(side=self.table.side_name(outcome.winner),
+                                                            how=game_end(outcome.reason)))
         self.refresh_table()
         self.app.push_screen(GameOverScreen(self.table), self._after_game_over)
 
@@ -271,7 +301,7 @@ class TableScreen(Screen[None]):
         if deal is None or deal.to_act != seat:
             return
         if failure:
-            self.say(f"{self.table.names[seat]}'s bot: {failure}", style="dim")
+            self.say(_("{name}'s bot: {failure}").format(name=self.table.names[seat], failure=failure), style="dim")
         self.apply(seat, action)
 
     # -- applying actions ----------------------------------------------------------------------
@@ -280,7 +310,7 @@ class TableScreen(Screen[None]):
         try:
             events = self.table.apply(seat, action)
         except IllegalActionError as exc:
-            reason = pretty_reason(exc.reason, self.look)
+            reason = pretty_reason(translate_reason(exc.template, exc.params), self.look)
             self.error = f"✗ {reason}" if not self.look.ascii else f"x {reason}"
             self.refresh_table()
             return False
@@ -300,62 +330,70 @@ class TableScreen(Screen[None]):
         lk = self.look
         for e in events:
             if isinstance(e, ev.BidMade):
-                word = {"play": "play", "pass": "pass"}.get(e.call) or f"{lk.suit(_suit(e.call))}"
-                self.said[e.seat] = word
-                self.say(f"{names[e.seat]}: {word}")
+                said = word(CALL_WORDS, e.call) if e.call in CALL_WORDS else f"{lk.suit(_suit(e.call))}"
+                self.said[e.seat] = said
+                self.say(f"{names[e.seat]}: {said}")
             elif isinstance(e, ev.TrumpChosen):
                 self.said.clear()
-                self.said[e.seat] = f"trump {lk.suit(e.trump)}"
-                line = Text("Trump ")
-                line.append_text(lk.suit_text(e.trump))
-                line.append(f" — {names[e.seat]} {'are' if names[e.seat] == 'You' else 'is'} the bidder")
+                self.said[e.seat] = _("trump {suit}").format(suit=lk.suit(e.trump))
+                line = self.fmt(by(names[e.seat], N_("Trump {suit} — You are the bidder"),
+                                   N_("Trump {suit} — {name} is the bidder")), suit=lk.suit_text(e.trump),
+                                name=names[e.seat])
                 if e.bottom is not None:
-                    line.append(", bottom card ")
-                    line.append_text(lk.card_text(e.bottom))
+                    line.append_text(self.fmt(_(", bottom card {card}"), card=e.bottom))
                 self.log_text(line)
             elif isinstance(e, ev.SevenSwapped):
-                self.say(f"{verb(names[e.seat], 'swaps')} ", e.seven, " for the turnup ", e.turnup)
+                self.say_fmt(by(names[e.seat], N_("You swap {seven} for the turnup {turnup}"),
+                                N_("{name} swaps {seven} for the turnup {turnup}")),
+                             name=names[e.seat], seven=e.seven, turnup=e.turnup)
             elif isinstance(e, ev.RedealDemanded):
-                self.say(f"{verb(names[e.seat], 'demands')} a redeal ({e.reason.replace('_', ' ')})")
+                self.say_fmt(by(names[e.seat], N_("You demand a redeal ({reason})"),
+                                N_("{name} demands a redeal ({reason})")),
+                             name=names[e.seat], reason=word(REDEAL_WORDS, e.reason))
             elif isinstance(e, ev.ThrownIn):
-                self.say(f"The deal is thrown in ({e.reason.replace('_', ' ')})", style="bold")
+                self.say(_("The deal is thrown in ({reason})").format(reason=word(REDEAL_WORDS, e.reason)), style="bold")
             elif isinstance(e, ev.KlaborAnnounced):
-                self.say(f"{names[e.seat]}: KLABOR!", style="bold")
+                self.say(_("{name}: KLABOR!").format(name=names[e.seat]), style="bold")
             elif isinstance(e, ev.Declared):
-                top = "10" if e.best.top.value == "T" else e.best.top.value
-                what = f"{KIND_WORDS.get(e.best.kind, e.best.kind)} to the {top}"
+                what = _("{kind} to the {top}").format(kind=combo_word(e.best.kind), top=top_word(e.best.top.value))
                 self.said[e.seat] = what
-                self.say(f"{verb(names[e.seat], 'declares')} a {what}" + (f" (+{e.count - 1} more)" if e.count > 1 else ""))
+                more = _(" (+{n} more)").format(n=e.count - 1) if e.count > 1 else ""
+                self.say_fmt(by(names[e.seat], N_("You declare a {what}{more}"), N_("{name} declares a {what}{more}")),
+                             name=names[e.seat], what=what, more=more)
             elif isinstance(e, ev.DeclarationsResolved):
                 if e.side is None:
-                    self.say("Combinations: none scores")
+                    self.say(_("Combinations: none scores"))
                 else:
                     side = self.table.side_name(e.side)
-                    plural = side == "You" or " & " in side
-                    line = Text(f"{side} {'score' if plural else 'scores'} {e.points} for ")
+                    plural = is_you(side) or " & " in side
+                    line = Text((_("{side} score {points} for ") if plural else _("{side} scores {points} for "))
+                                .format(side=side, points=e.points))
                     for i, (_seat, combo) in enumerate(e.combos):
                         if i:
                             line.append(", ")
-                        line.append(f"{combo.kind} ")
+                        line.append(f"{combo_word(combo.kind)} ")
                         line.append_text(lk.cards_text(combo.cards, sep=""))
                     self.log_text(line)
             elif isinstance(e, ev.CardPlayed):
                 self.hold = None
-                if e.trick >= 1 and self.said and not any(w.startswith("bella") for w in self.said.values()):
+                if e.trick >= 1 and self.said and not any(w == _("bella!") for w in self.said.values()):
                     self.said.clear()
             elif isinstance(e, ev.BellaDeclared):
-                self.said[e.seat] = "bella!"
-                self.say(f"{names[e.seat]}: bella! (", e.card, ")")
+                self.said[e.seat] = _("bella!")
+                self.say_fmt(_("{name}: bella! ({card})"), name=names[e.seat], card=e.card)
             elif isinstance(e, ev.TrickWon):
                 self.hold = (e.cards, e.seat, e.points)
-                self.said = {s: w for s, w in self.said.items() if w != "bella!"}
+                self.said = {s: w for s, w in self.said.items() if w != _("bella!")}
             elif isinstance(e, ev.ClaimMade):
-                verdict = "right" if e.valid else "wrong"
-                self.say(f"{verb(names[e.seat], 'claims')} «Партия» with {e.counted}: {verdict}", style="bold")
+                verdict = _("right") if e.valid else _("wrong")
+                self.say_fmt(by(names[e.seat], N_("You claim «Партия» with {points}: {verdict}"),
+                                N_("{name} claims «Партия» with {points}: {verdict}")),
+                             name=names[e.seat], points=e.counted, verdict=verdict, style="bold")
             elif isinstance(e, ev.DealScored):
                 r = e.result
-                self.say(f"Deal {r.index + 1}: {r.outcome.replace('_', ' ')}; totals "
-                         + " / ".join(str(t) for t in r.totals), style="bold")
+                self.say(_("Deal {n}: {outcome}; totals {totals}").format(
+                    n=r.index + 1, outcome=word(LOG_OUTCOMES, r.outcome), totals=" / ".join(str(t) for t in r.totals)),
+                    style="bold")
             elif isinstance(e, ev.GameOver):
                 pass
         del rules
@@ -369,6 +407,27 @@ class TableScreen(Screen[None]):
                 line.append_text(self.look.card_text(p))
             else:
                 line.append(str(p))
+        self.log_text(line)
+
+    def fmt(self, template: str, **params: object) -> Text:
+        """Fill a translated ``str.format`` template; cards and ``Text`` values keep their colours."""
+        line = Text()
+        for literal, field, spec, conv in string.Formatter().parse(template):
+            line.append(literal)
+            if field is None:
+                continue
+            value = params[field]
+            if isinstance(value, Card):
+                line.append_text(self.look.card_text(value))
+            elif isinstance(value, Text):
+                line.append_text(value)
+            else:
+                line.append(format(repr(value) if conv == "r" else value, spec or ""))
+        return line
+
+    def say_fmt(self, template: str, style: str = "", **params: object) -> None:
+        line = self.fmt(template, **params)
+        line.stylize(style)
         self.log_text(line)
 
     def log_text(self, line: Text) -> None:
@@ -391,13 +450,13 @@ class TableScreen(Screen[None]):
         # top bar
         top = Text()
         top.append(" deberc ", style="bold reverse")
-        top.append(f" {table.rules.preset_name.capitalize()} · {n} players · deal {len(game.deals)} · ")
+        top.append(" " + _("{preset} · {n} players · deal {deal} · ").format(
+            preset=preset_label(table.rules.preset_name).capitalize(), n=n, deal=len(game.deals)))
         if view.trump is not None:
-            top.append("trump ")
-            top.append_text(self.look.suit_text(view.trump))
+            top.append_text(self.fmt(_("trump {suit}"), suit=self.look.suit_text(view.trump)))
         else:
-            top.append("bidding")
-        top.append(f" · dealer {names[deal.dealer]}")
+            top.append(_("bidding"))
+        top.append(_(" · dealer {name}").format(name=names[deal.dealer]))
         self.query_one("#topbar", Static).update(top)
         # felt
         seats = [
@@ -413,7 +472,7 @@ class TableScreen(Screen[None]):
             state.taken_by, state.taken_points = self.hold[1], self.hold[2]
         if view.trump is None and not deal.is_over:
             state.centre = view.turnup
-            state.centre_label = f"turnup · round {view.bid_round}"
+            state.centre_label = _("turnup · round {n}").format(n=view.bid_round)
         self.query_one("#felt").show(state)  # type: ignore[attr-defined]
         self.query_one("#info", InfoPanel).show(
             view, names, [table.side_name(s) for s in range(table.rules.sides)], len(game.deals))
@@ -421,10 +480,10 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", Hand)
         my_view = game.view(me) if me is not None else None
         if my_view is None:
-            hand.show([], set(), "Cards hidden — waiting for the next player")
+            hand.show([], set(), _("Cards hidden — waiting for the next player"))
         else:
             legal = {a.card for a in my_view.legal if isinstance(a, PlayCard)}
-            note = "" if my_view.hand else "no cards"
+            note = "" if my_view.hand else _("no cards")
             hand.show(list(my_view.hand), legal, note)
         self._refresh_actions(my_view)
         self._refresh_status(my_view)
@@ -441,17 +500,17 @@ class TableScreen(Screen[None]):
             shown[f"bid-{key}"] = bidding and key in calls
         if view is not None and "play" in calls:
             btn = self.query_one("#bid-play", Button)
-            btn.label = f"Play {self.look.suit(view.turnup.suit)} (p)"
+            btn.label = _("Play {suit} (p)").format(suit=self.look.suit(view.turnup.suit))
         combos = self._my_combos(view)
         shown["declare"] = bool(combos) and view is not None and view.phase == "play"
         if shown["declare"]:
             mark = "[x]" if self.declare else "[ ]"
-            self.query_one("#declare", Button).label = f"{mark} Declare {combos} (e)"
+            self.query_one("#declare", Button).label = _("{mark} Declare {combos} (e)").format(mark=mark, combos=combos)
         bella_cards = [a.card for a in legal if isinstance(a, PlayCard) and a.bella]
         shown["bella"] = bool(bella_cards)
         if bella_cards:
             mark = "[x]" if self.bella else "[ ]"
-            self.query_one("#bella", Button).label = f"{mark} Bella (b)"
+            self.query_one("#bella", Button).label = _("{mark} Bella (b)").format(mark=mark)
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
@@ -465,8 +524,8 @@ class TableScreen(Screen[None]):
         combos = find_combos(mask_of(view.hand), view.trump, view.rules)
         parts = []
         for c in combos:
-            top = "10" if c.top.value == "T" else c.top.value
-            parts.append(f"{c.kind} to {top}{self.look.suit(c.suit)}")
+            parts.append(_("{kind} to {top}").format(kind=combo_word(c.kind), top=top_word(c.top.value))
+                         + self.look.suit(c.suit))
         return ", ".join(parts)
 
     def _refresh_status(self, view: SeatView | None) -> None:
@@ -479,18 +538,18 @@ class TableScreen(Screen[None]):
         elif self.hint:
             t.append(self.hint, style="italic")
         elif deal.is_over:
-            t.append("The deal is over.", style="bold")
+            t.append(_("The deal is over."), style="bold")
         elif deal.to_act is not None and self.table.is_bot(deal.to_act):
-            t.append(f"{self.table.names[deal.to_act]} is thinking…", style="dim")
+            t.append(_("{name} is thinking…").format(name=self.table.names[deal.to_act]), style="dim")
         elif view is not None and view.to_act == view.seat:
             if view.phase == "bidding":
                 suit = self.look.suit(view.turnup.suit)
                 if view.bid_round == 1:
-                    t.append(f"Your bid: p = play {suit} as trump, x = pass", style="bold")
+                    t.append(_("Your bid: p = play {suit} as trump, x = pass").format(suit=suit), style="bold")
                 else:
-                    t.append("Round 2: name a suit (c d h s) or x = pass", style="bold")
+                    t.append(_("Round 2: name a suit (c d h s) or x = pass"), style="bold")
             else:
-                t.append("Your turn: ←/→ or 1-9 to choose, Enter to play", style="bold")
+                t.append(_("Your turn: ←/→ or 1-9 to choose, Enter to play"), style="bold")
         status.update(t)
         status.set_class(bool(self.error), "-error")
 
@@ -551,12 +610,12 @@ class TableScreen(Screen[None]):
         if view is None:
             return
         if view.to_act != view.seat:
-            who = self.table.names[view.to_act] if view.to_act is not None else "nobody"
-            self.error = f"Not your turn: waiting for {who}"
+            who = self.table.names[view.to_act] if view.to_act is not None else _("nobody")
+            self.error = _("Not your turn: waiting for {name}").format(name=who)
             self.refresh_table()
             return
         if view.phase != "play":
-            self.error = "Bidding first: p to play the turnup's suit, x to pass"
+            self.error = _("Bidding first: p to play the turnup's suit, x to pass")
             self.refresh_table()
             return
         variants = [a for a in view.legal if isinstance(a, PlayCard) and a.card is card]
@@ -585,7 +644,7 @@ class TableScreen(Screen[None]):
         if self.tutor is None or not legal or self.tutor_ok == (*self._decision_key(), action):
             self.apply(view.seat, action)
             return
-        self.hint = "The tutor is weighing your choice…"
+        self.hint = _("The tutor is weighing your choice…")
         self.refresh_table()
         self.run_tutor(self.gen, self._decision_key(), view, action)
 
@@ -610,15 +669,16 @@ class TableScreen(Screen[None]):
             self.apply(view.seat, action)
             return
         self.tutor_ok = (*key, action)
-        self.error = f"Tutor: {describe_cost(action, advice)} Choose it again to go ahead."
+        self.error = _("Tutor: {advice} Choose it again to go ahead.").format(advice=describe_cost(action, advice))
         self.refresh_table()
 
     def action_tutor(self) -> None:
         """Cycle the tutor's threshold: off, 5, 10, 20 points."""
         steps: list[float | None] = [None, 5.0, 10.0, 20.0]
         self.tutor = steps[(steps.index(self.tutor) + 1) % len(steps)]
-        text = "off" if self.tutor is None else f"warns when a choice loses more than {self.tutor:.0f} points"
-        self.notify(f"Tutor {text}", timeout=3)
+        text = (_("Tutor off") if self.tutor is None
+                else _("Tutor warns when a choice loses more than {points:.0f} points").format(points=self.tutor))
+        self.notify(text, timeout=3)
 
     def action_toggle_declare(self) -> None:
         self.declare = not self.declare
@@ -654,9 +714,11 @@ class TableScreen(Screen[None]):
         if self.claim_armed != key:
             self.claim_armed = key
             side = view.rules.side_of(view.seat)
-            rule = "a false claim loses the game" if view.rules.false_claim == "loses" else "a false claim is ignored"
-            self.error = (f"Claim «Партия»? Your side has {view.totals[side]} written + this deal's points, "
-                          f"target {view.rules.target}; {rule}. Press a again to claim.")
+            rule = (_("a false claim loses the game") if view.rules.false_claim == "loses"
+                    else _("a false claim is ignored"))
+            self.error = _("Claim «Партия»? Your side has {written} written + this deal's points, "
+                           "target {target}; {rule}. Press a again to claim.").format(
+                written=view.totals[side], target=view.rules.target, rule=rule)
             self.refresh_table()
             return
         self.claim_armed = None
@@ -691,17 +753,17 @@ class TableScreen(Screen[None]):
         now = min(range(len(order)), key=lambda i: abs(order[i] - self.pace))
         self.pace = order[(now + 1) % len(order)]
         name = next(k for k, v in PACES.items() if v == self.pace)
-        self.notify(f"Bots' pace: {name}", timeout=2)
+        self.notify(_("Bots' pace: {pace}").format(pace=word(PACE_WORDS, name)), timeout=2)
 
     def action_undo(self) -> None:
         if self.viewer is None or not self.table.undo(self.viewer):
-            self.notify("Nothing to undo", timeout=2)
+            self.notify(_("Nothing to undo"), timeout=2)
             return
         self.gen += 1
         self.bot_pending = None
         self.error = ""
         self.hold = None
-        self.say("You take back your last move.", style="italic")
+        self.say(_("You take back your last move."), style="italic")
         self.refresh_table()
         self.advance()
 
@@ -709,7 +771,7 @@ class TableScreen(Screen[None]):
         view = self._my_turn_view()
         if view is None or view.to_act != view.seat:
             return
-        self.hint = "The expert is thinking…"
+        self.hint = _("The expert is thinking…")
         self.refresh_table()
         self.run_hint(self.gen, view)
 
@@ -737,7 +799,7 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
         if screen.hint_bot is None:
             screen.hint_bot = make_bot("expert", seed=1)
         bot = screen.hint_bot
-        action, _ = bot_choose(bot, view, budget=1.5)
+        action, _failure = bot_choose(bot, view, budget=1.5)
         reason = ""
         explain = getattr(bot, "explain", None)
         if callable(explain):
@@ -746,20 +808,21 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
             except Exception:  # noqa: BLE001
                 reason = ""
     except Exception as exc:  # noqa: BLE001
-        return f"No hint: {exc}"
+        return _("No hint: {error}").format(error=exc)
     if isinstance(action, PlayCard):
-        what = f"play {screen.look.card_str(action.card)}" + (" and declare" if action.declare else "") + (
-            " with bella" if action.bella else "")
+        what = _("play {card}").format(card=screen.look.card_str(action.card)) + (
+            _(" and declare") if action.declare else "") + (_(" with bella") if action.bella else "")
     elif isinstance(action, Bid):
-        what = {"play": "play the turnup's suit", "pass": "pass"}.get(action.call) or f"name {action.call}"
+        what = {"play": _("play the turnup's suit"), "pass": _("pass")}.get(action.call) or _("name {suit}").format(
+            suit=screen.look.suit(_suit(action.call)))
     else:
         what = str(action)
-    return f"Hint: {what}" + (f" — {reason}" if reason else "")
+    return _("Hint: {what}").format(what=what) + (f" — {reason}" if reason else "")
 
 
 def verb(name: str, third_person: str) -> str:
     """``Boris declares`` but ``You declare``."""
-    return f"{name} {third_person[:-1]}" if name == "You" else f"{name} {third_person}"
+    return f"{name} {third_person[:-1]}" if is_you(name) else f"{name} {third_person}"
 
 
 def pretty_reason(reason: str, look: Look) -> str:

@@ -9,8 +9,10 @@ from rich.text import Text
 from textual.widget import Widget
 
 from deberc_tui.engine import Card
+from deberc_tui.i18n import _
 
 from ..look import Look
+from ..tr import is_you
 
 
 @dataclass
@@ -85,7 +87,7 @@ class Felt(Widget):
                  style="bold reverse" if info.to_act else "")
         t.append(info.name, style="bold" if info.to_act else "")
         if info.dealer:
-            t.append(" (D)", style="italic")
+            t.append(" " + _("(D)"), style="italic")
         if info.bidder:
             t.append(" ★" if not self.look.ascii else " *", style="bold")
         if seat != self.state.viewer:
@@ -142,8 +144,8 @@ class Felt(Widget):
             canvas.put(max(0, cx - lbl.cell_len // 2), mid + 2, lbl)
         if st.taken_by is not None:
             who = st.seats[st.taken_by].name
-            takes = "take" if who == "You" else "takes"
-            msg = Text(f"{'→' if not self.look.ascii else '->'} {who} {takes} {st.taken_points}",
-                       style="bold")
+            arrow = "→" if not self.look.ascii else "->"
+            template = _("{arrow} You take {points}") if is_you(who) else _("{arrow} {name} takes {points}")
+            msg = Text(template.format(arrow=arrow, name=who, points=st.taken_points), style="bold")
             canvas.put(max(0, cx - msg.cell_len // 2), mid + 2 if n != 2 else mid, msg)
         return canvas.text()
