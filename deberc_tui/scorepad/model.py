@@ -17,6 +17,7 @@ from typing import Any, Final
 from ..engine import DealPoints, DealResult, Rules, ScoreSheet
 from ..engine import scoring as sc
 from ..engine.cards import PLAIN_POINTS, TRUMP_POINTS
+from ..i18n import N_
 
 
 class PadError(ValueError):
@@ -33,9 +34,9 @@ DEBERTZ: Final = "debertz"
 KLABOR: Final = "klabor"
 KINDS: Final[tuple[str, ...]] = (PLAYED, THROWN, CLAIM, FALSE_CLAIM, DEBERTZ, KLABOR)
 THROW_REASONS: Final[dict[str, str]] = {
-    "all_pass": "all passed",
-    "four_sevens": "four sevens",
-    "low_points": "weak hand",
+    "all_pass": N_("all passed"),
+    "four_sevens": N_("four sevens"),
+    "low_points": N_("weak hand"),
 }
 KIND_LABELS: Final[dict[str, str]] = {
     PLAYED: "played out",

@@ -7,6 +7,7 @@ from typing import Final
 
 from ..engine import DealResult
 from ..engine import scoring as sc
+from ..i18n import _
 from .model import THROW_REASONS, Pad
 
 BAIT_MARK: Final = "БТ"
@@ -51,48 +52,51 @@ def _row(pad: Pad, r: DealResult, bidder_seat: int | None) -> SheetRow:
     bidder = r.bidder
     if r.outcome == sc.THROWN_IN:
         cells = [NOTHING] * nsides
-        notes.append(f"thrown in: {THROW_REASONS.get(r.reason, r.reason)}")
+        notes.append(_("thrown in: {reason}").format(reason=_(THROW_REASONS.get(r.reason, r.reason))))
     elif r.outcome == sc.BAIT:
         assert bidder is not None
         cells[bidder] = BAIT_MARK
         received = r.hanging_received or (0,) * nsides
         shares = [(s, r.written[s] - r.points[s] - received[s]) for s in range(nsides) if s != bidder]
         gets = ", ".join(f"{pad.side_name(s)} +{amount}" for s, amount in shares if amount > 0)
-        notes.append(f"bait: {pad.side_name(bidder)}'s {r.points[bidder]} → {gets}" if gets else "bait")
+        notes.append(_("bait: {side}'s {points} → {gets}").format(side=pad.side_name(bidder), points=r.points[bidder],
+                                                                   gets=gets) if gets else _("bait"))
     elif r.outcome == sc.HANGING:
         assert bidder is not None
         if rules.hanging == "hang":
             cells[bidder] = hang_mark(r.points[bidder])
-            notes.append(f"{r.points[bidder]} hang")
+            notes.append(_("{points} hang").format(points=r.points[bidder]))
         else:
-            notes.append("tie: each writes their own")
+            notes.append(_("tie: each writes their own"))
     elif r.outcome == sc.CLAIM_WON:
         winner = r.detail.winner if r.detail else None
         cells = [str(t) if s == winner else NOTHING for s, t in enumerate(r.totals)]
-        notes.append(f"claim: {pad.side_name(winner) if winner is not None else '?'} reached {rules.target}")
+        notes.append(_("claim: {side} reached {target}").format(
+            side=pad.side_name(winner) if winner is not None else "?", target=rules.target))
     elif r.outcome == sc.CLAIM_LOST:
         cells = [NOTHING] * nsides
         claimant = r.detail.claimant if r.detail else None
-        notes.append(f"false claim by {pad.side_name(claimant) if claimant is not None else '?'}")
+        notes.append(_("false claim by {side}").format(side=pad.side_name(claimant) if claimant is not None else "?"))
     elif r.outcome in (sc.DEBERTZ_WON, sc.KLABOR_WON):
         cells = [NOTHING] * nsides
         winner = r.detail.winner if r.detail else None
-        notes.append(f"{r.outcome} by {pad.side_name(winner) if winner is not None else '?'}")
+        template = _("debertz by {side}") if r.outcome == sc.DEBERTZ_WON else _("klabor by {side}")
+        notes.append(template.format(side=pad.side_name(winner) if winner is not None else "?"))
     for s, amount in enumerate(r.hanging_received):
         if amount:
-            notes.append(f"{pad.side_name(s)} gets {amount} hanging")
+            notes.append(_("{side} gets {points} hanging").format(side=pad.side_name(s), points=amount))
     for s, pen in enumerate(r.penalties):
         if pen:
             cells[s] = f"{cells[s]} ({_minus(pen)})"
             ski = -rules.ski_penalty if r.detail is not None and r.detail.tricks[s] == 0 else 0
             if ski:
-                notes.append(f"{pad.side_name(s)} no trick {_minus(ski)}")
+                notes.append(_("{side} no trick {points}").format(side=pad.side_name(s), points=_minus(ski)))
             if pen - ski:
-                notes.append(f"{pad.side_name(s)} repeated bait {_minus(pen - ski)}")
+                notes.append(_("{side} repeated bait {points}").format(side=pad.side_name(s), points=_minus(pen - ski)))
     if r.outcome in sc.PLAYED_OUT and r.hanging and not (r.outcome == sc.HANGING and rules.hanging == "hang"):
-        notes.append(f"{r.hanging} still hanging")
+        notes.append(_("{points} still hanging").format(points=r.hanging))
     elif r.outcome == sc.HANGING and rules.hanging == "hang" and r.hanging != r.points[r.bidder or 0]:
-        notes.append(f"{r.hanging} hanging in all")
+        notes.append(_("{points} hanging in all").format(points=r.hanging))
     points = tuple(str(p) if r.outcome in sc.PLAYED_OUT or r.outcome == sc.CLAIM_WON else "" for p in r.points)
     return SheetRow(
         number=r.index + 1,
@@ -112,21 +116,21 @@ def status_line(pad: Pad) -> str:
     totals = ", ".join(f"{pad.side_name(s)} {t}" for s, t in enumerate(sheet.totals))
     parts = [totals]
     if sheet.hanging:
-        parts.append(f"{hang_mark(sheet.hanging)} waiting")
+        parts.append(_("{mark} waiting").format(mark=hang_mark(sheet.hanging)))
     if sheet.outcome is not None:
         o = sheet.outcome
-        won = f"{pad.side_name(o.winner)} wins"
+        won = _("{side} wins").format(side=pad.side_name(o.winner))
         if o.game_points > 1:
-            won += f" ({o.game_points} game points: mars)"
+            won += _(" ({n} game points: mars)").format(n=o.game_points)
         parts.append(won)
     else:
-        parts.append(f"next to deal: {pad.names[sheet.next_dealer]}")
+        parts.append(_("next to deal: {name}").format(name=pad.names[sheet.next_dealer]))
     return " · ".join(parts)
 
 
 def render_text(pad: Pad, detail: bool = False) -> str:
     """The sheet as a plain-text table (``deberc scorepad show``)."""
-    heads = ["#", "dealer", "bidder"] + pad.side_names + ["note"]
+    heads = ["#", _("dealer"), _("bidder")] + pad.side_names + [_("note")]
     body: list[list[str]] = []
     for row in sheet_rows(pad):
         cells = list(row.cells)

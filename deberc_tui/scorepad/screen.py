@@ -28,6 +28,12 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from deberc_tui.app.tr import translate_bindings
+from deberc_tui.i18n import N_, _
+from deberc_tui.words import preset as preset_label
+from deberc_tui.words import suit_name
+from deberc_tui.words import value as value_label
+
 from ..engine import PRESETS, Rules, RulesError
 from .export import to_csv, to_json
 from .model import (
@@ -42,19 +48,19 @@ from .model import (
     Pad,
     PadError,
 )
-from .render import render_text, sheet_rows, status_line
+from .render import SUIT_SYMBOLS, render_text, sheet_rows, status_line
 from .storage import PadStore
 
 # (label, kind, reason) for the deal form's first choice
 DEAL_KINDS: tuple[tuple[str, str, str], ...] = (
-    ("played out", PLAYED, ""),
-    ("thrown in: all passed", THROWN, "all_pass"),
-    ("thrown in: four sevens", THROWN, "four_sevens"),
-    ("thrown in: weak hand", THROWN, "low_points"),
-    ("claim («Партия») won", CLAIM, ""),
-    ("false claim", FALSE_CLAIM, ""),
-    ("debertz", DEBERTZ, ""),
-    ("klabor", KLABOR, ""),
+    (N_("played out"), PLAYED, ""),
+    (N_("thrown in: all passed"), THROWN, "all_pass"),
+    (N_("thrown in: four sevens"), THROWN, "four_sevens"),
+    (N_("thrown in: weak hand"), THROWN, "low_points"),
+    (N_("claim («Партия») won"), CLAIM, ""),
+    (N_("false claim"), FALSE_CLAIM, ""),
+    (N_("debertz"), DEBERTZ, ""),
+    (N_("klabor"), KLABOR, ""),
 )
 
 FORM_CSS = """
@@ -89,7 +95,7 @@ def _as_int(value: object) -> int:
 
 
 def _row(label: str, widget: Any) -> Horizontal:
-    return Horizontal(Label(label), widget, classes="row")
+    return Horizontal(Label(_(label)), widget, classes="row")
 
 
 # -- the deal form ----------------------------------------------------------------------------------
@@ -100,12 +106,13 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
 
     DEFAULT_CSS = "DealFormScreen { align: center middle; }\n" + FORM_CSS
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "save", N_("Save"), priority=True),
     ]
 
     def __init__(self, pad: Pad, index: int | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.pad = pad
         self.index = index  # None: a new deal
         self.initial = pad.deals[index] if index is not None else None
@@ -118,21 +125,22 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         kind_value = 0
         if deal is not None:
             kind_value = next((i for i, (_, k, r) in enumerate(DEAL_KINDS) if k == deal.kind and r == deal.reason), 0)
-        title = f"Deal {self.index + 1}" if self.index is not None else f"Deal {len(pad.deals) + 1}"
+        title = _("Deal {n}").format(n=self.index + 1 if self.index is not None else len(pad.deals) + 1)
         with VerticalScroll(classes="form"):
-            yield Static(f"{title} — {pad.rules.preset_name}, {pad.rules.players} players", classes="title")
-            yield _row("what happened", Select([(label, i) for i, (label, _, _) in enumerate(DEAL_KINDS)],
+            yield Static(_("{title} — {preset}, {n} players").format(title=title, preset=preset_label(pad.rules.preset_name),
+                                                                     n=pad.rules.players), classes="title")
+            yield _row(N_("what happened"), Select([(_(label), i) for i, (label, _k, _r) in enumerate(DEAL_KINDS)],
                                                value=kind_value, allow_blank=False, id="kind", compact=True))
-            yield _row("dealer", Select(seats, value=deal.dealer if deal else pad.suggested_dealer,
+            yield _row(N_("dealer"), Select(seats, value=deal.dealer if deal else pad.suggested_dealer,
                                         allow_blank=False, id="dealer", compact=True))
-            yield _row("took trump", Select(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
-                                            prompt="who bid", id="bidder", compact=True))
-            yield _row("trump", Select([("♣ clubs", "C"), ("♦ diamonds", "D"), ("♥ hearts", "H"), ("♠ spades", "S")],
+            yield _row(N_("took trump"), Select(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
+                                            prompt=_("who bid"), id="bidder", compact=True))
+            yield _row(N_("trump"), Select([(f"{SUIT_SYMBOLS[x]} {suit_name(x)}", x) for x in "CDHS"],
                                        value=deal.trump if deal and deal.trump else Select.NULL,
-                                       prompt="(optional)", id="trump", compact=True))
-            hint = ("card points incl. the last trick; with 4 players one side is enough"
-                    if pad.rules.players == 4 else "card points incl. the last trick, every side")
-            yield Static(f"{hint}; declarations: terz, 2terz, fifty, hundred, bella, or a total (70+bella)",
+                                       prompt=_("(optional)"), id="trump", compact=True))
+            hint = (_("card points incl. the last trick; with 4 players one side is enough")
+                    if pad.rules.players == 4 else _("card points incl. the last trick, every side"))
+            yield Static(hint + _("; declarations: terz, 2terz, fifty, hundred, bella, or a total (70+bella)"),
                          classes="hint")
             for s, name in enumerate(pad.side_names):
                 cards = deal.cards[s] if deal and s < len(deal.cards) else None
@@ -140,20 +148,20 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 took = deal.took_trick[s] if deal and s < len(deal.took_trick) else None
                 yield Horizontal(
                     Label(name),
-                    Input("" if cards is None else str(cards), placeholder="card points", type="integer",
+                    Input("" if cards is None else str(cards), placeholder=_("card points"), type="integer",
                           id=f"cards-{s}", compact=True),
-                    Input(decl, placeholder="declarations", id=f"decl-{s}", compact=True),
-                    Checkbox("no trick", took is False, id=f"notrick-{s}", compact=True),
+                    Input(decl, placeholder=_("declarations"), id=f"decl-{s}", compact=True),
+                    Checkbox(_("no trick"), took is False, id=f"notrick-{s}", compact=True),
                     classes="side",
                 )
-            yield _row("last trick", Select(sides, value=deal.last_trick if deal and deal.last_trick is not None
-                                            else Select.NULL, prompt="(if it matters)", id="last", compact=True))
-            yield _row("claim/win by", Select(sides, value=deal.winner if deal and deal.winner is not None
-                                              else Select.NULL, prompt="(claim, debertz, klabor)", id="winner", compact=True))
+            yield _row(N_("last trick"), Select(sides, value=deal.last_trick if deal and deal.last_trick is not None
+                                            else Select.NULL, prompt=_("(if it matters)"), id="last", compact=True))
+            yield _row(N_("claim/win by"), Select(sides, value=deal.winner if deal and deal.winner is not None
+                                              else Select.NULL, prompt=_("(claim, debertz, klabor)"), id="winner", compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Save (ctrl+s)"), variant="primary", id="save", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#bidder" if self.initial is None else "#kind").focus()
@@ -234,52 +242,54 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
 
 # -- the new-pad form ----------------------------------------------------------------------------------
 
-_PRESET_CHOICE = "(preset)"
+_PRESET_CHOICE = N_("(preset)")
 
 
 class NewPadScreen(ModalScreen[Pad | None]):
     """Players, names, preset and the scoring options of RULES.md."""
 
     DEFAULT_CSS = "NewPadScreen { align: center middle; }\n" + FORM_CSS + "NewPadScreen .form .row { margin-bottom: 0; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create", priority=True)]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel")), Binding("ctrl+s", "create", N_("Create"), priority=True)]
 
     CHOICES: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
-        ("bidder must beat", "bidder_must_beat", ("each", "combined")),
-        ("bait goes to", "bait_to", ("higher", "split")),
-        ("hanging", "hanging", ("hang", "bait", "each_own")),
-        ("several hanging", "hanging_multi", ("accumulate", "queue")),
-        ("bait penalty", "bait_penalty_points", (0, 50, 100)),
-        ("…on which bait", "bait_penalty_when", ("third", "third_and_after", "every_third")),
-        ("…counted", "bait_penalty_count", ("game", "row")),
-        ("no-trick penalty", "ski_penalty", (0, 50, 100)),
-        ("both over target", "both_over", ("defender", "higher", "bidder", "last_trick")),
-        ("next dealer", "next_dealer", ("winner", "rotate")),
-        ("hundred", "hundred", (False, True)),
-        ("claims", "claims", (True, False)),
-        ("mars", "mars", (False, True)),
+        (N_("bidder must beat"), "bidder_must_beat", ("each", "combined")),
+        (N_("bait goes to"), "bait_to", ("higher", "split")),
+        (N_("hanging"), "hanging", ("hang", "bait", "each_own")),
+        (N_("several hanging"), "hanging_multi", ("accumulate", "queue")),
+        (N_("bait penalty"), "bait_penalty_points", (0, 50, 100)),
+        (N_("…on which bait"), "bait_penalty_when", ("third", "third_and_after", "every_third")),
+        (N_("…counted"), "bait_penalty_count", ("game", "row")),
+        (N_("no-trick penalty"), "ski_penalty", (0, 50, 100)),
+        (N_("both over target"), "both_over", ("defender", "higher", "bidder", "last_trick")),
+        (N_("next dealer"), "next_dealer", ("winner", "rotate")),
+        (N_("hundred"), "hundred", (False, True)),
+        (N_("claims"), "claims", (True, False)),
+        (N_("mars"), "mars", (False, True)),
     )
 
     def __init__(self, store: PadStore) -> None:
         super().__init__()
+        translate_bindings(self)
         self.store = store
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form"):
-            yield Static("New score pad", classes="title")
-            yield _row("players", Select([("2 players", 2), ("3 players", 3), ("4 players (pairs 1+3, 2+4)", 4)],
+            yield Static(_("New score pad"), classes="title")
+            yield _row(N_("players"), Select([(_("2 players"), 2), (_("3 players"), 3), (_("4 players (pairs 1+3, 2+4)"), 4)],
                                          value=2, allow_blank=False, id="players", compact=True))
-            yield _row("names", Input(placeholder="in seat order, comma-separated: Anna, Boris", id="names", compact=True))
-            yield _row("preset", Select([(name, name) for name in PRESETS], value="moscow", allow_blank=False,
+            yield _row(N_("names"), Input(placeholder=_("in seat order, comma-separated: Anna, Boris"), id="names", compact=True))
+            yield _row(N_("preset"), Select([(preset_label(name), name) for name in PRESETS], value="moscow", allow_blank=False,
                                         id="preset", compact=True))
-            yield _row("first dealer", Input("1", placeholder="seat number 1.. or name", id="first", compact=True))
-            yield _row("target", Input(placeholder="(preset)", type="integer", id="target", compact=True))
-            yield Static("Each option below left at (preset) keeps the preset's rule.", classes="hint")
+            yield _row(N_("first dealer"), Input("1", placeholder=_("seat number 1.. or name"), id="first", compact=True))
+            yield _row(N_("target"), Input(placeholder=_(_PRESET_CHOICE), type="integer", id="target", compact=True))
+            yield Static(_("Each option below left at (preset) keeps the preset's rule."), classes="hint")
             for label, key, values in self.CHOICES:
-                yield _row(label, Select([(str(v).lower(), v) for v in values], prompt=_PRESET_CHOICE, id=key, compact=True))
+                yield _row(label, Select([(value_label(v), v) for v in values], prompt=_(_PRESET_CHOICE), id=key,
+                                         compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
-                yield Button("Create (ctrl+s)", variant="primary", id="create", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Create (ctrl+s)"), variant="primary", id="create", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#names", Input).focus()
@@ -346,16 +356,17 @@ class PadScreen(Screen[None]):
     PadScreen #status { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS = [
-        Binding("a", "add", "Add deal"),
-        Binding("e", "edit", "Edit"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("x", "export", "Export"),
-        Binding("escape,q", "back", "Back"),
+        Binding("a", "add", N_("Add deal")),
+        Binding("e", "edit", N_("Edit")),
+        Binding("d,delete", "delete", N_("Delete")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("x", "export", N_("Export")),
+        Binding("escape,q", "back", N_("Back")),
     ]
 
     def __init__(self, store: PadStore, pad: Pad) -> None:
         super().__init__()
+        translate_bindings(self)
         self.store = store
         self.pad = pad
 
@@ -367,15 +378,16 @@ class PadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Score pad"
-        self.sub_title = " · ".join(self.pad.names) + f" — {self.pad.rules.preset_name}, to {self.pad.rules.target}"
+        self.title = _("Score pad")
+        self.sub_title = " · ".join(self.pad.names) + " — " + _("{preset}, to {target}").format(
+            preset=preset_label(self.pad.rules.preset_name), target=self.pad.rules.target)
         self.refresh_sheet()
         self.query_one(DataTable).focus()
 
     def refresh_sheet(self, cursor: int | None = None) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("#", "dealer", "bid", *self.pad.side_names, "note")
+        table.add_columns("#", _("dealer"), _("bid"), *self.pad.side_names, _("note"))
         for row in sheet_rows(self.pad):
             table.add_row(str(row.number), row.dealer, f"{row.bidder} {row.trump}".strip(), *row.cells, row.note,
                           key=str(row.number - 1))
@@ -394,13 +406,13 @@ class PadScreen(Screen[None]):
 
     def action_add(self) -> None:
         if self.pad.is_over:
-            self.notify("the game is over: edit or delete a deal, or undo", severity="warning")
+            self.notify(_("the game is over: edit or delete a deal, or undo"), severity="warning")
             return
 
         def done(deal: EnteredDeal | None) -> None:
             if deal is not None:
                 self.pad.add(deal)
-                self._saved(f"deal {len(self.pad.deals)} entered")
+                self._saved(_("deal {n} entered").format(n=len(self.pad.deals)))
 
         self.app.push_screen(DealFormScreen(self.pad), done)
 
@@ -417,7 +429,7 @@ class PadScreen(Screen[None]):
             except PadError as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self._saved(f"deal {index + 1} changed", index)
+            self._saved(_("deal {n} changed").format(n=index + 1), index)
 
         self.app.push_screen(DealFormScreen(self.pad, index), done)
 
@@ -434,7 +446,7 @@ class PadScreen(Screen[None]):
         except PadError as exc:
             self.notify(str(exc), severity="error")
             return
-        self._saved(f"deal {index + 1} deleted — u to undo", max(0, index - 1))
+        self._saved(_("deal {n} deleted — u to undo").format(n=index + 1), max(0, index - 1))
 
     def action_undo(self) -> None:
         try:
@@ -442,7 +454,7 @@ class PadScreen(Screen[None]):
         except PadError as exc:
             self.notify(str(exc), severity="warning")
             return
-        self._saved(f"undone: {what}")
+        self._saved(_("undone: {what}").format(what=what))
 
     def action_export(self) -> None:
         folder = self.store.root / "exports"
@@ -451,7 +463,7 @@ class PadScreen(Screen[None]):
         json_path = folder / f"{self.pad.id}.json"
         csv_path.write_text(to_csv(self.pad), encoding="utf-8")
         json_path.write_text(to_json(self.pad), encoding="utf-8")
-        self.notify(f"exported to {csv_path} and {json_path.name}", timeout=6)
+        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -474,26 +486,28 @@ class ScorePadScreen(Screen[None]):
     ScorePadScreen #empty { padding: 1 2; color: $text-muted; }
     """
     BINDINGS = [
-        Binding("n", "new", "New pad"),
-        Binding("ctrl+d", "remove", "Remove pad"),
-        Binding("escape,q", "back", "Back"),
+        Binding("n", "new", N_("New pad")),
+        Binding("ctrl+d", "remove", N_("Remove pad")),
+        Binding("escape,q", "back", N_("Back")),
     ]
 
     def __init__(self, store: PadStore | None = None, pad_id: str | None = None, standalone: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
+        self.title = _(self.TITLE)
         self.store = store if store is not None else PadStore()
         self.open_id = pad_id
         self.standalone = standalone  # back quits the app (``deberc scorepad``) instead of closing the screen
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("No pads yet: press n to start one.", id="empty")
+        yield Static(_("No pads yet: press n to start one."), id="empty")
         yield OptionList(id="pads")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Score pads"
-        self.sub_title = "games played with real cards"
+        self.title = _("Score pads")
+        self.sub_title = _("games played with real cards")
         self.reload()
         if self.open_id:
             self.open_pad(self.open_id)
@@ -547,7 +561,7 @@ class ScorePadScreen(Screen[None]):
         option = pads.get_option_at_index(pads.highlighted)
         if option.id:
             self.store.delete(option.id)
-            self.notify(f"removed {option.id}")
+            self.notify(_("removed {id}").format(id=option.id))
             self.reload()
 
     def action_back(self) -> None:
@@ -560,10 +574,12 @@ class ScorePadScreen(Screen[None]):
 class ScorePadApp(App[None]):
     """``deberc scorepad`` on its own: the pad list, or straight into one pad."""
 
-    TITLE = "deberc score pad"
+    TITLE = N_("deberc score pad")
 
     def __init__(self, store: PadStore | None = None, pad_id: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
+        self.title = _(self.TITLE)
         self.store = store if store is not None else PadStore()
         self.pad_id = pad_id
 
