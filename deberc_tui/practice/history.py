@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_
 from ..storage import atomic_write, data_dir
 from .evaluate import Evaluation
 
@@ -75,8 +76,14 @@ class History:
         return [d for d in self.decisions if d.rating in ("inaccuracy", "mistake", "blunder")]
 
     def summary(self) -> str:
+        from ..i18n import _, ngettext
+
         if not self.decisions:
-            return "no decisions yet"
+            return _("no decisions yet")
         c = self.counts()
-        parts = ", ".join(f"{c[k]} {k}" for k in ("best", "fine", "too close to call", "inaccuracy", "mistake", "blunder") if c[k])
-        return f"{len(self.decisions)} decisions, {self.average_loss:.1f} points lost per decision on average ({parts})"
+        parts = ", ".join(f"{c[k]} {_(k)}" for k in (N_("best"), N_("fine"), N_("too close to call"), N_("inaccuracy"),
+                                                    N_("mistake"), N_("blunder")) if c[k])
+        n = len(self.decisions)
+        return ngettext("{n} decision, {loss:.1f} points lost per decision on average ({parts})",
+                        "{n} decisions, {loss:.1f} points lost per decision on average ({parts})", n).format(
+            n=n, loss=self.average_loss, parts=parts)

@@ -13,12 +13,34 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from ..engine import Rules, sort_hand
+from ..app.look import rank_letter
+from ..app.tr import translate_bindings
+from ..engine import Card, Rules, sort_hand
+from ..i18n import N_, _
+from ..words import preset as preset_label
 from .evaluate import Evaluation, evaluate
 from .history import History
 from .position import BidPosition, random_position
 
-BID_LABELS = {"play": "Play", "pass": "Pass", "C": "♣ Clubs", "D": "♦ Diamonds", "H": "♥ Hearts", "S": "♠ Spades"}
+BID_LABELS = {"play": N_("Play"), "pass": N_("Pass"), "C": N_("♣ Clubs"), "D": N_("♦ Diamonds"), "H": N_("♥ Hearts"),
+              "S": N_("♠ Spades")}
+ROLES = {"first": N_("first to speak"), "second": N_("second to speak"), "third": N_("third to speak"),
+         "dealer": N_("the dealer")}
+RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too close to call"),
+           "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def pretty(card: Card) -> str:
+    """A card as players write it in the current language (``Q♥`` / ``Д♥``)."""
+    return rank_letter(card.rank.value) + card.suit.symbol
+
+
+def bid_label(call: str) -> str:
+    return _(BID_LABELS[call]) if call in BID_LABELS else call
+
+
+def rating_label(rating: str) -> str:
+    return _(RATINGS[rating]) if rating in RATINGS else rating
 HARD_MARGIN = 15.0
 
 
@@ -37,9 +59,9 @@ class PracticeScreen(Screen[None]):
     """One position at a time: choose a bid with a digit key or a click; the tutor answers."""
 
     BINDINGS = [
-        Binding("n", "next", "Next position"),
-        Binding("r", "review", "Accuracy"),
-        Binding("escape", "leave", "Back"),
+        Binding("n", "next", N_("Next position")),
+        Binding("r", "review", N_("Accuracy")),
+        Binding("escape", "leave", N_("Back")),
     ]
     DEFAULT_CSS = """
     PracticeScreen { layout: vertical; }
@@ -56,6 +78,7 @@ class PracticeScreen(Screen[None]):
         seed: int | None = None, seconds: float = 5.0,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.rules = rules
         self.role = role
         self.round = round_
@@ -88,7 +111,7 @@ class PracticeScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="practice")
     def find_position(self) -> None:
-        for _ in range(12 if self.hard else 1):
+        for _attempt in range(12 if self.hard else 1):
             pos = random_position(self.rules, self.rng, self.role, self.round)
             if not self.hard:
                 break
@@ -105,20 +128,23 @@ class PracticeScreen(Screen[None]):
         n = pos.rules.players
         score = " : ".join(str(t) for t in pos.totals)
         self.query_one("#situation", Static).update(
-            f"{pos.rules.preset_name.title()} rules, {n} players, target {pos.rules.target}.  Score {score}.\n"
-            f"You are {'the dealer' if pos.role == 'dealer' else pos.role + ' to speak'}; round {pos.round}. "
-            f"Turnup: {pos.turnup.pretty}"
-            + ("" if not pos.bids else f"   (before you: {', '.join(pos.bids)})")
+            _("{preset} rules, {n} players, target {target}.  Score {score}.").format(
+                preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target, score=score)
+            + "\n" + _("You are {role}; round {round}. Turnup: {turnup}").format(
+                role=_(ROLES[pos.role]) if pos.role in ROLES else pos.role, round=pos.round, turnup=pretty(pos.turnup))
+            + ("" if not pos.bids else "   " + _("(before you: {bids})").format(
+                bids=", ".join(bid_label(b) for b in pos.bids)))
         )
-        self.query_one("#hand", Static).update("Your cards:  " + "  ".join(c.pretty for c in sort_hand(pos.hand)))
+        self.query_one("#hand", Static).update(
+            _("Your cards:") + "  " + "  ".join(pretty(c) for c in sort_hand(pos.hand)))
         bids = self.query_one("#bids", Horizontal)
         bids.remove_children()
         for i, call in enumerate(pos.legal_bids(), start=1):
-            label = BID_LABELS[call]
+            label = bid_label(call)
             if call == "play":
-                label = f"Play {pos.turnup.suit.symbol}"
+                label = _("Play {suit}").format(suit=pos.turnup.suit.symbol)
             bids.mount(Button(f"{i} {label}", id=f"bid-{call}", name=call))
-        self.query_one("#verdict", Static).update("Your bid? (digit key or click)")
+        self.query_one("#verdict", Static).update(_("Your bid? (digit key or click)"))
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
@@ -137,7 +163,8 @@ class PracticeScreen(Screen[None]):
         if self.position is None:
             return
         self.answered = True
-        self.query_one("#verdict", Static).update(f"You: {call}. The tutor is playing it out…")
+        self.query_one("#verdict", Static).update(
+            _("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call)))
         self.run_evaluation(self.position, call)
 
     @work(thread=True, exclusive=True, group="practice")
@@ -151,29 +178,34 @@ class PracticeScreen(Screen[None]):
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         near = ev.near_end
-        table.add_columns("bid", "expected points", "± SE", "bait", *(("game won now",) if near else ()))
+        table.add_columns(_("bid"), _("expected points"), _("± SE"), _("bait"), *((_("game won now"),) if near else ()))
         for b in ev.ranked:
             mark = "▶ " if b.bid == message.chosen else "  "
             win = (f"{b.wins / b.n * 100:.0f}%",) if near and b.n else ()
-            table.add_row(mark + BID_LABELS[b.bid], f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
+            table.add_row(mark + bid_label(b.bid), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
         decision = self.history.add(ev, message.chosen)
         if decision.rating == "best":
-            verdict = "Best bid."
+            verdict = _("Best bid.")
         elif decision.rating == "too close to call":
-            verdict = f"Too close to call: {message.chosen} vs {ev.best.bid} differ by less than two standard errors."
+            verdict = _("Too close to call: {chosen} vs {best} differ by less than two standard errors.").format(
+                chosen=bid_label(message.chosen), best=bid_label(ev.best.bid))
         else:
-            verdict = f"{decision.rating.capitalize()}: you lose {decision.loss:.1f} points against {ev.best.bid}."
-        thresholds = "fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35 points"
+            verdict = _("{rating}: you lose {loss:.1f} points against {best}.").format(
+                rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(ev.best.bid))
+        thresholds = _("fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35 points")
         self.query_one("#verdict", Static).update(
-            f"{verdict}\n{ev.worlds} worlds in {ev.seconds:.1f} s ({thresholds}).  Press n for the next position.\n"
-            f"Your record: {self.history.summary()}"
+            verdict + "\n" + _("{worlds} worlds in {seconds:.1f} s ({thresholds}).  Press n for the next position.").format(
+                worlds=ev.worlds, seconds=ev.seconds, thresholds=thresholds)
+            + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
         )
 
     def action_review(self) -> None:
         self.query_one("#verdict", Static).update(
-            "Your record: " + self.history.summary()
+            _("Your record: {summary}").format(summary=self.history.summary())
             + "\n" + "\n".join(
-                f"  {' '.join(d.position['hand'])} / {d.position['turnup']}: you {d.chosen}, best {d.best} (-{d.loss:.1f})"
+                "  " + _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})").format(
+                    hand=" ".join(d.position["hand"]), turnup=d.position["turnup"], chosen=bid_label(d.chosen),
+                    best=bid_label(d.best), loss=d.loss)
                 for d in self.history.mistakes()[-8:]
             )
         )
