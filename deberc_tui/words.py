@@ -13,7 +13,7 @@ from .i18n import N_, _, ngettext
 PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
            "short": N_("short")}
 BOTS = {"random": N_("random"), "novice": N_("novice"), "heuristic": N_("heuristic"), "expert": N_("expert"),
-        "first-legal": N_("first-legal")}
+        "first-legal": N_("first-legal"), "hot-seat": N_("hot-seat")}
 BOT_HELP = {"random": N_("plays any legal card"), "novice": N_("follows simple habits"),
             "heuristic": N_("counts points and trumps"), "expert": N_("searches the unseen cards")}
 
