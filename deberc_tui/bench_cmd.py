@@ -93,3 +93,20 @@ def bench_practice_cmd(
             f"(max {result['se_max']}), {result['worlds_median']} worlds in {result['seconds_median']} s (medians); "
             f"two runs agree on {result['agreement']} of {result['clear_positions']} clear positions"
         )
+
+
+@bench.command("startup")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_startup_cmd(runs: int, as_json: bool) -> None:
+    """Time from a fresh interpreter to the first interactive screen, and peak memory."""
+    from .app.bench_startup import bench_startup
+
+    result = bench_startup(runs)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        click.echo(
+            f"{runs} runs: first interactive screen ({result['screen']}) after {result['startup_median_s']} s "
+            f"(median; best {result['startup_best_s']} s), peak memory {result['peak_memory_mb']} MB"
+        )
