@@ -1,0 +1,319 @@
+"""Translation: the catalog covers every message, the language follows --lang, the settings and the locale,
+and the Russian screens speak Russian (snapshots, and no English words leak into them)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelp import first_legal_bots, human_move, settle, table_screen
+from click.testing import CliRunner
+
+from deberc_tui import i18n
+from deberc_tui.app import make_app
+from deberc_tui.app.look import Look
+from deberc_tui.app.screens.modals import DealSummaryScreen
+from deberc_tui.cli import lang_from_args, main
+from deberc_tui.engine import Bid, Card, Game, IllegalActionError, PlayCard, Rules
+from deberc_tui.i18n import _, choose_language, current_language, language_from_env, ngettext, set_language
+from deberc_tui.i18n_extract import extract, extract_source, po_path
+
+SIZE = (80, 24)
+LOOK = Look()
+
+
+def ru_catalog() -> dict[str, str | tuple[str, ...]]:
+    return i18n._parse_po(po_path("ru").read_text(encoding="utf-8"))
+
+
+def fields(text: str) -> list[str]:
+    return sorted({f for _, f, _, _ in string.Formatter().parse(text) if f is not None and f.isidentifier()})
+
+
+# -- the catalog -------------------------------------------------------------------------------
+
+
+def test_every_message_has_a_russian_translation() -> None:
+    catalog = ru_catalog()
+    messages = extract()
+    missing = [m for m in messages if m not in catalog]
+    assert not missing, f"untranslated: {missing[:10]} — run python -m deberc_tui.i18n_extract --update"
+    assert len(messages) > 400
+
+
+def test_no_stale_translations() -> None:
+    stale = [m for m in ru_catalog() if m not in extract()]
+    assert not stale, f"ids no longer in the code: {stale[:10]}"
+
+
+def test_translations_keep_the_fields_and_plural_forms() -> None:
+    messages = extract()
+    for msgid, found in ru_catalog().items():
+        forms = found if isinstance(found, tuple) else (found,)
+        assert (messages[msgid].plural is not None) == isinstance(found, tuple), msgid
+        for form in forms:
+            assert fields(form) == fields(msgid), (msgid, form)
+            assert form.strip(), msgid
+
+
+def test_po_parses_plurals_continuations_and_fuzzy() -> None:
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: ru\\n"\n\n#: a.py\nmsgid "Pass"\nmsgstr "Пас"\n\n'
+        '#, fuzzy\nmsgid "Play"\nmsgstr "Нет"\n\n'
+        'msgid "{n} deal"\nmsgid_plural "{n} deals"\nmsgstr[0] "{n} сдача"\nmsgstr[1] "{n} сдачи"\n'
+        'msgstr[2] "{n} сдач"\n\nmsgid ""\n"long "\n"text"\nmsgstr ""\n"длинный "\n"текст"\n'
+    )
+    assert i18n._parse_po(text) == {"Pass": "Пас", "{n} deal": ("{n} сдача", "{n} сдачи", "{n} сдач"),
+                                    "long text": "длинный текст"}
+
+
+def test_russian_plural_forms() -> None:
+    set_language("ru")
+    assert [i18n.plural_index("ru", n) for n in (1, 2, 5, 11, 21, 22, 25, 112)] == [0, 1, 2, 2, 0, 1, 2, 2]
+    assert ngettext("{n} point", "{n} points", 21).format(n=21) == "21 очко"
+    assert ngettext("{n} point", "{n} points", 3).format(n=3) == "3 очка"
+    assert ngettext("{n} point", "{n} points", 11).format(n=11) == "11 очков"
+    set_language("en")
+    assert ngettext("{n} point", "{n} points", 1) == "{n} point"
+
+
+def test_the_game_words_are_the_players_words() -> None:
+    set_language("ru")
+    words = {"Pass": "Пас", "Play trump": "Играю", "Turnup": "Вскрышка", "Bottom": "Фреза", "terz": "терц",
+             "fifty": "полтинник", "hundred": "сотня", "Bella": "Бела", "Партия": "Партия", "bait (БТ)": "байт (БТ)",
+             "mars": "марс", "Last trick": "Послед"}
+    for english, russian in words.items():
+        assert _(english) == russian
+
+
+def test_extractor_finds_markers_click_help_and_docstrings() -> None:
+    source = '''
+import click
+x = _("one")
+y = N_("two")
+z = ngettext("{n} card", "{n} cards", 2)
+@click.command()
+@click.option("--a", help="Option help.")
+def cmd():
+    """Command help.
+
+    More."""
+'''
+    found = {m.msgid: m.plural for m in extract_source(source)}
+    assert found == {"one": None, "two": None, "{n} card": "{n} cards", "Option help.": None,
+                     "Command help.\n\nMore.": None}
+
+
+# -- engine refusals ---------------------------------------------------------------------------
+
+
+def test_refusals_carry_a_template_that_gives_the_english_reason() -> None:
+    game = Game(Rules.preset("moscow"), first_dealer=1, seed=3)
+    deal = game.start_deal()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(0, PlayCard(Card.parse("AS")))
+    exc = info.value
+    assert exc.reason == exc.template.format(**exc.params) == "cannot play a card during the bidding"
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(0, Bid(deal.turnup.suit.value))
+    exc = info.value
+    assert exc.params and exc.reason == exc.template.format(**exc.params)
+    assert exc.reason.startswith("cannot name a suit in round 1")
+    assert str(exc) == f"seat 0 {exc.reason}"
+    set_language("ru")
+    assert i18n.translate_reason(exc.template, exc.params).startswith("в первом круге масть не называют")
+
+
+def test_every_engine_template_is_a_message_id() -> None:
+    messages = extract()
+    engine = Path(__file__).resolve().parent.parent / "deberc_tui" / "engine"
+    for path in engine.glob("*.py"):
+        for msg in extract_source(path.read_text(encoding="utf-8"), path.name):
+            assert msg.msgid in messages
+
+
+# -- choosing the language ---------------------------------------------------------------------
+
+
+def test_locale_variables_choose_the_language() -> None:
+    assert language_from_env({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert language_from_env({"LANG": "en_US.UTF-8"}) == "en"
+    assert language_from_env({"LANGUAGE": "uk:ru:en", "LANG": "en_US.UTF-8"}) == "ru"
+    assert language_from_env({"LC_ALL": "ru_UA.UTF-8"}) == "ru"
+    assert language_from_env({}) == "en"
+
+
+def test_lang_ru_locale_then_lang_en_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert choose_language(None) == "ru"
+    runner = CliRunner()
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0 and "Деберц (клабор) в терминале" in result.output
+    assert "Язык интерфейса" in result.output
+    result = runner.invoke(main, ["--lang", "en", "--help"])
+    assert result.exit_code == 0 and "Debertz (Деберц, Klabor) in the terminal" in result.output
+    assert current_language() == "en"
+    result = runner.invoke(main, ["--lang", "ru", "scorepad", "--help"])
+    assert "Блокнот для игр живыми картами" in result.output
+
+
+def test_lang_is_read_before_click_parses() -> None:
+    assert lang_from_args(["--lang", "ru", "replay", "x"]) == "ru"
+    assert lang_from_args(["--lang=en"]) == "en"
+    assert lang_from_args(["--lang", "xx"]) is None
+    assert lang_from_args(["replay", "--", "--lang", "ru"]) is None
+
+
+def test_the_saved_setting_wins_over_the_locale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    i18n.save_language("ru")
+    assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == {"language": "ru"}
+    assert choose_language(None) == "ru"
+    assert choose_language("en") == "en"
+    i18n.save_language(None)
+    assert choose_language(None) == "en"
+
+
+async def test_the_new_game_screen_switches_and_saves_the_language(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    app = make_app(pace=0.0, look=LOOK)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#language", Select).value = "ru"
+        await pilot.pause()
+        await pilot.pause()
+        assert current_language() == "ru"
+        assert "Деберц — новая игра" in visible_text(app)
+    assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))["language"] == "ru"
+
+
+# -- the Russian screens -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def russian(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    first_legal_bots(monkeypatch)
+    set_language("ru")
+
+
+def table_app() -> Any:
+    return make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
+
+
+async def play_deal(pilot: Any) -> None:
+    for _attempt in range(60):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, DealSummaryScreen):
+            return
+        await human_move(pilot)
+    raise AssertionError("the deal did not end")
+
+
+async def to_score_sheet(pilot: Any) -> None:
+    await play_deal(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await play_deal(pilot)
+    await pilot.press("t")
+    await pilot.pause()
+
+
+def test_snapshot_new_game_ru(snap_compare: Any, russian: None) -> None:
+    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=SIZE)
+
+
+def test_snapshot_bidding_ru(snap_compare: Any, russian: None) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZE, run_before=settle)
+
+
+def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZE, run_before=to_score_sheet)
+
+
+# Words with Latin letters that may appear on a Russian screen: the program's name, key names, notation.
+ALLOWED_LATIN = {"deberc", "vs", "xx", "enter", "esc", "ctrl", "ascii", "english", "se", "c", "d", "h", "s", "p", "x", "e",
+                 "b", "w", "r", "k", "a", "l", "t", "i", "u", "f", "g", "q", "n", "v"}
+ENGLISH_WORDS = {"the", "deal", "trump", "pass", "play", "bid", "score", "cards", "you", "turnup", "players",
+                 "rules", "new", "game", "start", "quit", "help", "sheet", "total", "tricks", "bella", "hint",
+                 "round", "seat", "bidder", "dealer", "preset", "target", "moscow", "human", "bot", "heuristic"}
+
+
+def visible_text(app: Any) -> str:
+    """The text of every visible widget on the current screen (and what Rich renders in it)."""
+    svg = app.export_screenshot()
+    import html
+
+    return html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
+
+
+def leaks(text: str) -> list[str]:
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    return sorted(w for w in words if w not in ALLOWED_LATIN or w in ENGLISH_WORDS)
+
+
+async def test_no_english_leaks_into_the_russian_screens(russian: None) -> None:
+    seen: list[str] = []
+    app = make_app(pace=0.0, look=LOOK)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen.append(visible_text(app))
+        await pilot.press("ctrl+r")  # house rules
+        await pilot.pause()
+        seen.append(visible_text(app))
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        seen.append(visible_text(app))  # bidding
+        await human_move(pilot)
+        await settle(pilot)
+        await human_move(pilot)
+        await settle(pilot)
+        seen.append(visible_text(app))  # play
+        await pilot.press("question_mark")
+        await pilot.pause()
+        seen.append(visible_text(app))  # help
+        await pilot.press("escape")
+        await play_deal(pilot)
+        seen.append(visible_text(app))  # deal summary
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        seen.append(visible_text(app))  # score sheet
+        await pilot.press("escape")
+        await pilot.press("l")
+        await pilot.pause()
+        seen.append(visible_text(app))  # last tricks
+        assert table_screen(app).table.game.deals
+    for text in seen:
+        assert re.search("[а-яА-Я]", text)
+        assert not leaks(text), (leaks(text), text[:400])
+
+
+async def test_an_illegal_card_is_refused_in_russian(russian: None) -> None:
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for _attempt in range(40):
+            await settle(pilot)
+            scr = table_screen(app)
+            deal = scr.table.game.deal
+            hand = scr.query_one("#hand")
+            if deal.phase.value == "play" and deal.to_act == 0 and hand.legal and len(hand.legal) < len(hand.cards):
+                index = next(i for i, c in enumerate(hand.cards) if c not in hand.legal)
+                await pilot.press(str(index + 1), "enter")
+                await pilot.pause()
+                status = str(scr.query_one("#status").content)
+                assert status.startswith("✗ нужно"), status
+                return
+            await human_move(pilot)
+    pytest.skip("no illegal card came up in this deal")
