@@ -3,6 +3,7 @@ and the Russian screens speak Russian (snapshots, and no English words leak into
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -26,6 +27,11 @@ SIZE = (80, 24)
 LOOK = Look()
 
 
+@functools.cache
+def messages_in_code() -> dict[str, Any]:
+    return extract()
+
+
 def ru_catalog() -> dict[str, str | tuple[str, ...]]:
     return i18n._parse_po(po_path("ru").read_text(encoding="utf-8"))
 
@@ -39,19 +45,20 @@ def fields(text: str) -> list[str]:
 
 def test_every_message_has_a_russian_translation() -> None:
     catalog = ru_catalog()
-    messages = extract()
+    messages = messages_in_code()
     missing = [m for m in messages if m not in catalog]
     assert not missing, f"untranslated: {missing[:10]} — run python -m deberc_tui.i18n_extract --update"
     assert len(messages) > 400
 
 
 def test_no_stale_translations() -> None:
-    stale = [m for m in ru_catalog() if m not in extract()]
+    messages = messages_in_code()
+    stale = [m for m in ru_catalog() if m not in messages]
     assert not stale, f"ids no longer in the code: {stale[:10]}"
 
 
 def test_translations_keep_the_fields_and_plural_forms() -> None:
-    messages = extract()
+    messages = messages_in_code()
     for msgid, found in ru_catalog().items():
         forms = found if isinstance(found, tuple) else (found,)
         assert (messages[msgid].plural is not None) == isinstance(found, tuple), msgid
@@ -129,7 +136,7 @@ def test_refusals_carry_a_template_that_gives_the_english_reason() -> None:
 
 
 def test_every_engine_template_is_a_message_id() -> None:
-    messages = extract()
+    messages = messages_in_code()
     engine = Path(__file__).resolve().parent.parent / "deberc_tui" / "engine"
     for path in engine.glob("*.py"):
         for msg in extract_source(path.read_text(encoding="utf-8"), path.name):
