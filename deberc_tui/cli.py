@@ -12,7 +12,7 @@ import click
 from . import __version__
 from .arena_cmd import arena, bots_cmd
 from .bench_cmd import bench
-from .i18n import LANGUAGES, _, choose_language
+from .i18n import LANGUAGES, _, choose_language, translate_error
 from .practice.cli import practice
 from .replay_cmd import replay
 from .scorepad.cli import scorepad
@@ -127,7 +127,7 @@ def main(
             load=load, pace=pace, look=look, new_game_screen=False if start_now else None,
         )
     except RulesError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(translate_error(exc)) from None
     app.run()
 
 

@@ -140,11 +140,23 @@ def N_(message: str) -> str:
 
 
 def translate_reason(template: str, params: dict[str, object]) -> str:
-    """An engine refusal (``IllegalActionError.template``/``params``) in the current language."""
-    try:
-        return _(template).format(**params)
-    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the reason
-        return template.format(**params) if params else template
+    """An engine refusal (``IllegalActionError.template``/``params``) in the current language.
+
+    Params that are messages themselves (errors with a template) are translated too.
+    """
+    from .engine.text import render
+
+    return render(template, params, _)
+
+
+def translate_error(exc: BaseException) -> str:
+    """An error's message in the current language: errors with ``template``/``params`` (``RulesError``,
+    ``RecordError``, ...) are translated; others give ``str(exc)``."""
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None)
+    if isinstance(template, str) and isinstance(params, dict):
+        return translate_reason(template, params)
+    return str(exc)
 
 
 def settings_path() -> Path:

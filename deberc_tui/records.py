@@ -25,14 +25,20 @@ from .engine import (
     action_to_record,
 )
 from .engine.actions import Action
+from .engine.text import Text, TextError
+from .i18n import N_
 from .storage import atomic_write
 
 FORMAT = "deberc-record/1"
 PLAYER_KINDS = ("human", "bot")
 
 
-class RecordError(ValueError):
-    """A record that is not valid JSON, not RECORD.md's format, or breaks a rule; the message is one line."""
+class RecordError(TextError):
+    """A record that is not valid JSON, not RECORD.md's format, or breaks a rule; the message is one line.
+
+    ``template`` + ``params`` give it for translation (``deberc_tui.i18n.translate_error``); params may be
+    messages themselves (the engine's refusal, a rules error), translated with it.
+    """
 
 
 @dataclass
@@ -79,7 +85,8 @@ def load_record(source: str | Path | Mapping[str, Any]) -> Record:
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+            raise RecordError(N_("not valid JSON: {msg} at line {line}, column {column}"),
+                              {"msg": exc.msg, "line": exc.lineno, "column": exc.colno}) from None
     return parse_record(doc)
 
 
@@ -88,97 +95,100 @@ def _read_text(source: str | Path) -> str:
         try:
             return source.read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
+            raise RecordError(N_("cannot read {path}: {reason}"), {"path": source, "reason": exc.strerror or exc}) from None
         except UnicodeDecodeError:
-            raise RecordError(f"cannot read {source}: not UTF-8 text") from None
+            raise RecordError(N_("cannot read {path}: not UTF-8 text"), {"path": source}) from None
     return source
 
 
 def parse_record(doc: Any) -> Record:
     if not isinstance(doc, Mapping):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(N_("a record must be a JSON object"))
     unknown = set(doc) - {"format", "rules", "players", "first_dealer", "deals"}
     if unknown:
-        raise RecordError(f"unknown key {sorted(unknown)[0]!r} in the record")
+        raise RecordError(N_("unknown key {key!r} in the record"), {"key": sorted(unknown)[0]})
     if doc.get("format") != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}")
+        raise RecordError(N_("'format' must be {expected!r}, not {found!r}"), {"expected": FORMAT, "found": doc.get("format")})
     players = doc.get("players")
     if not isinstance(players, list) or len(players) not in (2, 3, 4):
-        raise RecordError("'players' must be a list of 2, 3 or 4 players")
+        raise RecordError(N_("'players' must be a list of 2, 3 or 4 players"))
     checked_players = [_check_player(i, p) for i, p in enumerate(players)]
     rules_doc = doc.get("rules", {})
     if not isinstance(rules_doc, Mapping):
-        raise RecordError("'rules' must be an object")
+        raise RecordError(N_("'rules' must be an object"))
     try:
         rules = Rules.from_dict(rules_doc, players=len(players))
     except RulesError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        raise RecordError(N_("rules: {reason}"), {"reason": exc}) from None
     first_dealer = doc.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < len(players):
-        raise RecordError(f"'first_dealer' must be a seat 0..{len(players) - 1}, not {first_dealer!r}")
+        raise RecordError(N_("'first_dealer' must be a seat 0..{last}, not {value!r}"),
+                          {"last": len(players) - 1, "value": first_dealer})
     deals_doc = doc.get("deals", [])
     if not isinstance(deals_doc, list):
-        raise RecordError("'deals' must be a list")
+        raise RecordError(N_("'deals' must be a list"))
     deals = [_parse_deal(i + 1, d) for i, d in enumerate(deals_doc)]
     return Record(rules, checked_players, first_dealer, deals)
 
 
 def _check_player(index: int, player: Any) -> dict[str, Any]:
-    where = f"player {index}"
+    where = Text(N_("player {index}"), {"index": index})
     if not isinstance(player, Mapping):
-        raise RecordError(f"{where} must be an object with 'name' and 'kind'")
+        raise RecordError(N_("{where} must be an object with 'name' and 'kind'"), {"where": where})
     name = player.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise RecordError(f"{where} needs a non-empty 'name'")
+        raise RecordError(N_("{where} needs a non-empty 'name'"), {"where": where})
     kind = player.get("kind", "human")
     if kind not in PLAYER_KINDS:
-        raise RecordError(f"{where}: 'kind' must be 'human' or 'bot', not {kind!r}")
+        raise RecordError(N_("{where}: 'kind' must be 'human' or 'bot', not {kind!r}"), {"where": where, "kind": kind})
     out = dict(player)
     out["kind"] = kind
     if kind == "bot" and not isinstance(out.get("bot", ""), str):
-        raise RecordError(f"{where}: 'bot' must be a bot's name")
+        raise RecordError(N_("{where}: 'bot' must be a bot's name"), {"where": where})
     return out
 
 
 def _parse_deal(number: int, deal: Any) -> DealRecord:
-    where = f"deal {number}"
+    where = Text(N_("deal {number}"), {"number": number})
     if not isinstance(deal, Mapping):
-        raise RecordError(f"{where} must be an object with 'deck' and 'actions'")
+        raise RecordError(N_("{where} must be an object with 'deck' and 'actions'"), {"where": where})
     unknown = set(deal) - {"deck", "actions"}
     if unknown:
-        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        raise RecordError(N_("{where}: unknown key {key!r}"), {"where": where, "key": sorted(unknown)[0]})
     deck_doc = deal.get("deck")
     if not isinstance(deck_doc, list):
-        raise RecordError(f"{where}: 'deck' must be a list of the 32 cards")
+        raise RecordError(N_("{where}: 'deck' must be a list of the 32 cards"), {"where": where})
     deck: list[Card] = []
     for i, text in enumerate(deck_doc):
         try:
             deck.append(Card.parse(text))
         except CardError as exc:
-            raise RecordError(f"{where}, deck card {i + 1}: {exc}") from None
+            raise RecordError(N_("{where}, deck card {index}: {reason}"), {"where": where, "index": i + 1, "reason": exc}) from None
     _check_deck(where, deck)
     actions_doc = deal.get("actions", [])
     if not isinstance(actions_doc, list):
-        raise RecordError(f"{where}: 'actions' must be a list")
+        raise RecordError(N_("{where}: 'actions' must be a list"), {"where": where})
     actions = []
     for i, obj in enumerate(actions_doc):
         try:
             actions.append(action_from_record(obj))
         except ActionFormatError as exc:
-            raise RecordError(f"{where}, action {i + 1}: {exc}") from None
+            raise RecordError(N_("{where}, action {index}: {reason}"), {"where": where, "index": i + 1, "reason": exc}) from None
     return DealRecord(deck, actions)
 
 
-def _check_deck(where: str, deck: Sequence[Card]) -> None:
+def _check_deck(where: Text, deck: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for c in deck:
         if c in seen:
-            raise RecordError(f"{where}: the deck holds {c.notation} twice")
+            raise RecordError(N_("{where}: the deck holds {card} twice"), {"where": where, "card": c.notation})
         seen.add(c)
     if len(deck) != 32:
         missing = sorted(set(Card.from_index(i) for i in range(32)) - seen)
-        detail = f" ({', '.join(c.notation for c in missing[:4])} missing)" if missing else ""
-        raise RecordError(f"{where}: the deck must hold the 32 cards, not {len(deck)}{detail}")
+        if missing:
+            raise RecordError(N_("{where}: the deck must hold the 32 cards, not {count} ({cards} missing)"),
+                              {"where": where, "count": len(deck), "cards": ", ".join(c.notation for c in missing[:4])})
+        raise RecordError(N_("{where}: the deck must hold the 32 cards, not {count}"), {"where": where, "count": len(deck)})
 
 
 # -- replaying ----------------------------------------------------------------------------------
@@ -189,20 +199,21 @@ def replay_record(record: Record) -> Game:
     game = Game(record.rules, record.first_dealer)
     for number, deal_rec in enumerate(record.deals, start=1):
         if game.is_over:
-            raise RecordError(f"deal {number}: the game is already over")
+            raise RecordError(N_("deal {number}: the game is already over"), {"number": number})
         if not game.needs_deal:
-            raise RecordError(f"deal {number}: deal {number - 1} is not finished")
+            raise RecordError(N_("deal {number}: deal {previous} is not finished"), {"number": number, "previous": number - 1})
         deal = game.start_deal(deal_rec.deck)
         for index, (seat, action) in enumerate(deal_rec.actions, start=1):
-            where = f"deal {number}, action {index}"
+            where = Text(N_("deal {number}, action {index}"), {"number": number, "index": index})
             if deal.is_over:
-                raise RecordError(f"{where}: the deal is already over")
+                raise RecordError(N_("{where}: the deal is already over"), {"where": where})
             if not 0 <= seat < game.n:
-                raise RecordError(f"{where}: seat {seat} is not at this table (0..{game.n - 1})")
+                raise RecordError(N_("{where}: seat {seat} is not at this table (0..{last})"),
+                                  {"where": where, "seat": seat, "last": game.n - 1})
             try:
                 game.apply(seat, action)
             except IllegalActionError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+                raise RecordError(N_("{where}: seat {seat} {reason}"), {"where": where, "seat": exc.seat, "reason": exc}) from None
     return game
 
 

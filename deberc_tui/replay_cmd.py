@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from . import words
+from .i18n import _, translate_error
 from .records import RecordError, load_record, replay_json, replay_record
 from .sheet_text import deal_story, sheet_lines, side_names
 
@@ -25,7 +27,7 @@ def replay(file: str, as_json: bool) -> None:
         record = load_record(source)
         game = replay_record(record)
     except RecordError as exc:
-        click.echo(f"deberc replay: {file}: {exc}", err=True)
+        click.echo(f"deberc replay: {file}: {translate_error(exc)}", err=True)
         sys.exit(2)
     if as_json:
         click.echo(json.dumps(replay_json(game), ensure_ascii=False))
@@ -33,7 +35,8 @@ def replay(file: str, as_json: bool) -> None:
     seat_names = [str(p["name"]) for p in record.players]
     names = side_names(record.rules, record.players)
     rules = record.rules
-    click.echo(f"{rules.preset_name} rules, {rules.players} players, target {rules.target}")
+    click.echo(_("{preset} rules, {players} players, target {target}").format(
+        preset=words.preset(rules.preset_name), players=rules.players, target=rules.target))
     rows = game.sheet()
     for deal, row in zip(game.deals, rows, strict=True):
         for line in deal_story(deal, row, seat_names, names):
@@ -42,10 +45,12 @@ def replay(file: str, as_json: bool) -> None:
     for line in sheet_lines(rows, names):
         click.echo(line)
     if game.hanging:
-        click.echo(f"hanging: {game.hanging}")
+        click.echo(_("hanging: {points}").format(points=game.hanging))
     outcome = game.outcome
     if outcome is not None:
-        points = " (mars: 2 game points)" if outcome.game_points == 2 else ""
-        click.echo(f"winner: {names[outcome.winner]}{points}")
+        if outcome.game_points == 2:
+            click.echo(_("winner: {name} (mars: 2 game points)").format(name=names[outcome.winner]))
+        else:
+            click.echo(_("winner: {name}").format(name=names[outcome.winner]))
     else:
-        click.echo("game in progress")
+        click.echo(_("game in progress"))

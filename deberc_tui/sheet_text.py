@@ -6,21 +6,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import words
 from .engine import Deal, Rules
 from .engine import events as ev
 from .engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
+from .i18n import N_, _
 
 OUTCOME_WORDS = {
-    "made": "made",
-    "bait": "bait (БТ)",
-    "hanging": "hanging",
-    "thrown_in": "thrown in",
-    "in_progress": "in progress",
-    "claim_won": "won by claim",
-    "claim_lost": "lost by a false claim",
-    "debertz": "debertz",
-    "klabor": "klabor",
+    "made": N_("made"),
+    "bait": N_("bait (БТ)"),
+    "hanging": N_("hanging"),
+    "thrown_in": N_("thrown in"),
+    "in_progress": N_("in progress"),
+    "claim_won": N_("won by claim"),
+    "claim_lost": N_("lost by a false claim"),
+    "debertz": N_("debertz"),
+    "klabor": N_("klabor"),
 }
+# Why a deal was thrown in or a redeal demanded (the engine's codes, as the story tells them).
+REASON_WORDS = {"all_pass": N_("all pass"), "four_sevens": N_("four sevens"), "low_points": N_("low points")}
+
+
+def outcome_word(code: str) -> str:
+    return _(OUTCOME_WORDS[code]) if code in OUTCOME_WORDS else code
+
+
+def reason_word(code: str) -> str:
+    return _(REASON_WORDS[code]) if code in REASON_WORDS else code.replace("_", " ")
+
+
+def combo_text(combo: Any) -> str:
+    """``terz to the K♥`` in the current language (English: the engine's ``Combo.describe``)."""
+    return _("{kind} to the {top}").format(kind=words.combo(combo.kind), top=words.rank_letter(combo.top.value)) + \
+        combo.suit.symbol
 
 
 def side_names(rules: Rules, players: Sequence[dict[str, Any]]) -> list[str]:
@@ -53,45 +71,66 @@ def sheet_lines(rows: Sequence[DealResult], names: Sequence[str]) -> list[str]:
 
 
 def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Sequence[str]) -> list[str]:
-    """What happened in a deal, one line per step that matters to a reader."""
-    out = [f"Deal {row.index + 1} — dealer {seat_names[deal.dealer]}, turnup {deal.deck[deal.n * 6].pretty}"]
+    """What happened in a deal, one line per step that matters to a reader (in the current language)."""
+    card = words.card
+    out = [_("Deal {number} — dealer {dealer}, turnup {turnup}").format(
+        number=row.index + 1, dealer=seat_names[deal.dealer], turnup=card(deal.deck[deal.n * 6]))]
     bids: list[str] = []
+
+    def line(text: str) -> None:
+        out.append("  " + text)
+
     for e in deal.events:
         if isinstance(e, ev.BidMade):
-            bids.append(f"{seat_names[e.seat]}: {e.call}")
+            bids.append(f"{seat_names[e.seat]}: {words.call(e.call)}")
         elif isinstance(e, ev.TrumpChosen):
-            out.append("  bids: " + ", ".join(bids))
-            extra = f"; bottom card {e.bottom.pretty}" if e.bottom else ""
-            out.append(f"  {seat_names[e.seat]} takes trump {e.trump.symbol} in round {e.round}{extra}")
+            line(_("bids: {bids}").format(bids=", ".join(bids)))
+            if e.bottom:
+                line(_("{seat} takes trump {trump} in round {round}; bottom card {bottom}").format(
+                    seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round, bottom=card(e.bottom)))
+            else:
+                line(_("{seat} takes trump {trump} in round {round}").format(
+                    seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round))
         elif isinstance(e, ev.ThrownIn):
             if bids:
-                out.append("  bids: " + ", ".join(bids))
-            out.append(f"  thrown in ({e.reason.replace('_', ' ')})")
+                line(_("bids: {bids}").format(bids=", ".join(bids)))
+            line(_("thrown in ({reason})").format(reason=reason_word(e.reason)))
         elif isinstance(e, ev.SevenSwapped):
-            out.append(f"  {seat_names[e.seat]} swaps {e.seven.pretty} for {e.turnup.pretty}")
+            line(_("{seat} swaps {seven} for {turnup}").format(
+                seat=seat_names[e.seat], seven=card(e.seven), turnup=card(e.turnup)))
         elif isinstance(e, ev.RedealDemanded):
-            out.append(f"  {seat_names[e.seat]} demands a redeal ({e.reason.replace('_', ' ')})")
+            line(_("{seat} demands a redeal ({reason})").format(seat=seat_names[e.seat], reason=reason_word(e.reason)))
         elif isinstance(e, ev.KlaborAnnounced):
-            out.append(f"  {seat_names[e.seat]} announces klabor")
+            line(_("{seat} announces klabor").format(seat=seat_names[e.seat]))
         elif isinstance(e, ev.Declared):
-            out.append(f"  {seat_names[e.seat]} declares {e.best.describe()}" + (f" (+{e.count - 1} more)" if e.count > 1 else ""))
+            if e.count > 1:
+                line(_("{seat} declares {combo} (+{more} more)").format(
+                    seat=seat_names[e.seat], combo=combo_text(e.best), more=e.count - 1))
+            else:
+                line(_("{seat} declares {combo}").format(seat=seat_names[e.seat], combo=combo_text(e.best)))
         elif isinstance(e, ev.DeclarationsResolved):
-            who = "nobody" if e.side is None else names[e.side]
-            out.append(f"  combinations: {who} scores {e.points}")
+            if e.side is None:
+                line(_("combinations: nobody scores {points}").format(points=e.points))
+            else:
+                line(_("combinations: {side} scores {points}").format(side=names[e.side], points=e.points))
         elif isinstance(e, ev.BellaDeclared):
-            out.append(f"  {seat_names[e.seat]}: bella")
+            line(_("{seat}: bella").format(seat=seat_names[e.seat]))
         elif isinstance(e, ev.TrickWon):
-            cards = " ".join(f"{c.pretty}" for _, c in e.cards)
-            out.append(f"  trick {e.trick + 1}: {cards:<16} → {seat_names[e.seat]} ({e.points})")
+            cards = " ".join(card(c) for _seat, c in e.cards)
+            line(_("trick {number}: {cards:<16} → {seat} ({points})").format(
+                number=e.trick + 1, cards=cards, seat=seat_names[e.seat], points=e.points))
         elif isinstance(e, ev.ClaimMade):
-            verdict = "right" if e.valid else "wrong"
-            out.append(f"  {seat_names[e.seat]} claims the game with {e.counted}: {verdict}")
+            verdict = _("right") if e.valid else _("wrong")
+            line(_("{seat} claims the game with {counted}: {verdict}").format(
+                seat=seat_names[e.seat], counted=e.counted, verdict=verdict))
     if row.outcome != "in_progress":
         pts = ", ".join(f"{names[s]} {p}" for s, p in enumerate(row.points))
-        out.append(f"  points: {pts}; {OUTCOME_WORDS.get(row.outcome, row.outcome)}")
+        line(_("points: {points}; {outcome}").format(points=pts, outcome=outcome_word(row.outcome)))
         wr = ", ".join(f"{names[s]} {w}" for s, w in enumerate(row.written))
-        extra = f"; hanging {row.hanging}" if row.hanging else ""
-        out.append(f"  written: {wr}{extra}")
+        if row.hanging:
+            line(_("written: {written}; hanging {hanging}").format(written=wr, hanging=row.hanging))
+        else:
+            line(_("written: {written}").format(written=wr))
     else:
-        out.append("  (in progress)")
+        line(_("(in progress)"))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, current_language, ngettext
 
 PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
            "short": N_("short")}
@@ -73,6 +73,10 @@ GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim":
              "klabor": N_("klabor")}
 COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+CALLS = {"play": N_("play"), "pass": N_("pass")}
+_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# Ranks with a letter: Russian players write Т К Д В (туз, король, дама, валет).
+RANKS = {"A": N_("A (rank)"), "K": N_("K (rank)"), "Q": N_("Q (rank)"), "J": N_("J (rank)")}
 
 
 def _word(table: dict[str, str], key: str) -> str:
@@ -110,6 +114,31 @@ def combo(kind: str) -> str:
 
 def suit_name(letter: str) -> str:
     return _word(SUITS, letter)
+
+
+def rank_letter(value: str) -> str:
+    """A rank as players write it: ``T`` → ``10``; in Russian ``A K Q J`` → ``Т К Д В``."""
+    if value == "T":
+        return "10"
+    message = RANKS.get(value)
+    if message is None:
+        return value
+    word = _(message)
+    return value if word == message else word
+
+
+def call(code: str) -> str:
+    """A bid as written in a story or a table: ``play``, ``pass``, a suit letter (Russian: играю, пас, ♥)."""
+    if code in CALLS:
+        return _(CALLS[code])
+    if current_language() != "en" and code in _SUIT_SYMBOLS:
+        return _SUIT_SYMBOLS[code]
+    return code
+
+
+def card(c: Any) -> str:
+    """A card with its suit symbol as players write it: ``Q♥`` / ``Д♥`` (English: ``Card.pretty``)."""
+    return rank_letter(c.rank.value) + c.suit.symbol
 
 
 def value(v: Any) -> str:

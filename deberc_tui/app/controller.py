@@ -26,7 +26,7 @@ from deberc_tui.engine import (
     shuffled_deck,
 )
 from deberc_tui.engine.events import Event
-from deberc_tui.i18n import N_, _
+from deberc_tui.i18n import N_, _, translate_error
 from deberc_tui.words import bot as bot_word
 
 BOT_LEVELS: dict[str, str] = {
@@ -269,7 +269,7 @@ class Table:
                 rec = records.load_record(doc)
                 game = records.replay_record(rec)
             except records.RecordError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(translate_error(exc)) from None
             players = [dict(p) for p in rec.players]
         else:
             try:

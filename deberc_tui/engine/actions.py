@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from .cards import DECK, Card, CardError, Suit
+from .text import N_, TextError
 
 BID_CALLS: Final[tuple[str, ...]] = ("play", "pass", "C", "D", "H", "S")
 
 
-class ActionFormatError(ValueError):
-    """An action object that does not follow RECORD.md (as opposed to one the rules refuse)."""
+class ActionFormatError(TextError):
+    """An action object that does not follow RECORD.md (as opposed to one the rules refuse); ``template`` + ``params``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,43 +122,43 @@ REDEAL_REASONS: Final[tuple[str, ...]] = ("four_sevens", "low_points")
 def action_from_record(obj: Mapping[str, Any]) -> tuple[int, Action]:
     """Read ``{"seat": 1, "card": "QH", "declare": true}`` into ``(seat, action)``."""
     if not isinstance(obj, Mapping):
-        raise ActionFormatError("an action must be an object")
+        raise ActionFormatError(N_("an action must be an object"))
     seat = obj.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ActionFormatError("an action needs a whole-number 'seat'")
+        raise ActionFormatError(N_("an action needs a whole-number 'seat'"))
     kinds = [k for k in ("bid", "card", "swap_seven", "redeal", "klabor", "claim") if k in obj]
     if len(kinds) != 1:
-        raise ActionFormatError("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim")
+        raise ActionFormatError(N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim"))
     kind = kinds[0]
     allowed = {"seat", kind} | ({"declare", "bella"} if kind == "card" else set())
     extra = set(obj) - allowed
     if extra:
-        raise ActionFormatError(f"unknown key {sorted(extra)[0]!r} in a {kind} action")
+        raise ActionFormatError(N_("unknown key {key!r} in a {kind} action"), {"key": sorted(extra)[0], "kind": kind})
     value = obj[kind]
     action: Action
     if kind == "bid":
         call = value.upper() if isinstance(value, str) and len(value) == 1 else value
         if call not in BIDS:
-            raise ActionFormatError(f"bad bid {value!r} (play, pass or a suit letter C D H S)")
+            raise ActionFormatError(N_("bad bid {value!r} (play, pass or a suit letter C D H S)"), {"value": value})
         action = BIDS[call]
     elif kind == "card":
         if not isinstance(value, str):
-            raise ActionFormatError(f"bad card {value!r}")
+            raise ActionFormatError(N_("bad card {value!r}"), {"value": value})
         try:
             card = Card.parse(value)
         except CardError as exc:
-            raise ActionFormatError(str(exc)) from None
+            raise ActionFormatError(exc.template, exc.params) from None
         declare, bella = obj.get("declare", False), obj.get("bella", False)
         if not isinstance(declare, bool) or not isinstance(bella, bool):
-            raise ActionFormatError("'declare' and 'bella' must be true or false")
+            raise ActionFormatError(N_("'declare' and 'bella' must be true or false"))
         action = PLAY[card.index][declare * 2 + bella]
     elif kind == "redeal":
         if value not in REDEAL_REASONS:
-            raise ActionFormatError(f"bad redeal reason {value!r} (four_sevens or low_points)")
+            raise ActionFormatError(N_("bad redeal reason {value!r} (four_sevens or low_points)"), {"value": value})
         action = REDEAL_FOUR_SEVENS if value == "four_sevens" else REDEAL_LOW_POINTS
     else:
         if value is not True:
-            raise ActionFormatError(f"'{kind}' must be true")
+            raise ActionFormatError(N_("'{kind}' must be true"), {"kind": kind})
         singles: dict[str, Action] = {"swap_seven": SWAP_SEVEN, "klabor": KLABOR, "claim": CLAIM}
         action = singles[kind]
     return seat, action

@@ -10,9 +10,11 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
+from .text import N_, TextError
 
-class CardError(ValueError):
-    """A card, suit or rank written in a way the notation does not allow."""
+
+class CardError(TextError):
+    """A card, suit or rank written in a way the notation does not allow (``template`` + ``params``)."""
 
 
 class Suit(Enum):
@@ -42,7 +44,7 @@ class Suit(Enum):
         for suit in cls:
             if key in (suit.value, suit.symbol):
                 return suit
-        raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+        raise CardError(N_("not a suit: {text!r} (use C, D, H or S)"), {"text": text})
 
     @classmethod
     def from_index(cls, index: int) -> Suit:
@@ -91,7 +93,7 @@ class Rank(Enum):
         for rank in cls:
             if rank.value == key:
                 return rank
-        raise CardError(f"not a rank: {text!r} (use 7 8 9 T J Q K A)")
+        raise CardError(N_("not a rank: {text!r} (use 7 8 9 T J Q K A)"), {"text": text})
 
     @classmethod
     def from_index(cls, index: int) -> Rank:
@@ -173,14 +175,14 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read ``QH``, ``TS``, ``10S`` or ``q♥`` (case-insensitive)."""
         if not isinstance(text, str):
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(N_("not a card: {text!r}"), {"text": text})
         raw = text.strip()
         if len(raw) < 2:
-            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. QH, TS, 10S)")
+            raise CardError(N_("not a card: {text!r} (write rank then suit, e.g. QH, TS, 10S)"), {"text": text})
         try:
             return Card(Rank.parse(raw[:-1]), Suit.parse(raw[-1]))
         except CardError:
-            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. QH, TS, 10S)") from None
+            raise CardError(N_("not a card: {text!r} (write rank then suit, e.g. QH, TS, 10S)"), {"text": text}) from None
 
     def __repr__(self) -> str:
         return f"Card({self._text})"

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
-from .text import N_
+from .text import N_, TextError
 
 
-class RulesError(ValueError):
-    """An unknown option, a bad value or an impossible combination of options."""
+class RulesError(TextError):
+    """An unknown option, a bad value or an impossible combination of options (``template`` + ``params``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,18 +165,19 @@ class Rules:
         """Preset plus overrides, validated; raises :class:`RulesError` naming the bad key."""
         data = dict(data or {})
         if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
-            raise RulesError(f"players must be 2, 3 or 4, not {players!r}")
+            raise RulesError(N_("players must be 2, 3 or 4, not {players!r}"), {"players": players})
         name = data.pop("preset", "moscow")
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r} (one of: {', '.join(PRESETS)})")
+            raise RulesError(N_("unknown preset {name!r} (one of: {presets})"), {"name": name, "presets": ", ".join(PRESETS)})
         if players not in PRESET_PLAYERS[name]:
-            raise RulesError(f"preset {name!r} is for {', '.join(map(str, PRESET_PLAYERS[name]))} players, not {players}")
+            raise RulesError(N_("preset {name!r} is for {counts} players, not {players}"),
+                            {"name": name, "counts": ", ".join(map(str, PRESET_PLAYERS[name])), "players": players})
         values: dict[str, Any] = dict(PRESETS[name])
         if name == "club" and players == 4:
             values["ski_penalty"] = 100
         for key, value in data.items():
             if key not in OPTION_HELP:
-                raise RulesError(f"unknown rule option {key!r}")
+                raise RulesError(N_("unknown rule option {key!r}"), {"key": key})
             values[key] = value
         kwargs = {key: _check(key, value) for key, value in values.items()}
         return cls(players=players, preset_name=name, **kwargs)
@@ -185,7 +186,7 @@ class Rules:
         checked = {}
         for key, value in overrides.items():
             if key not in OPTION_HELP:
-                raise RulesError(f"unknown rule option {key!r}")
+                raise RulesError(N_("unknown rule option {key!r}"), {"key": key})
             checked[key] = _check(key, value)
         return replace(self, **checked)
 
@@ -231,23 +232,24 @@ class Rules:
 def _check(key: str, value: Any) -> Any:
     if key == "target":
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise RulesError(f"rule option 'target' must be a positive whole number, not {value!r}")
+            raise RulesError(N_("rule option 'target' must be a positive whole number, not {value!r}"), {"value": value})
         return value
     if key == "low_points_redeal":
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"rule option 'low_points_redeal' must be null or a number ≥ 0, not {value!r}")
+            raise RulesError(N_("rule option 'low_points_redeal' must be null or a number ≥ 0, not {value!r}"), {"value": value})
         return value
     if key == "bait_penalty":
         return _check_bait_penalty(value)
     if key in _BOOLS:
         if not isinstance(value, bool):
-            raise RulesError(f"rule option {key!r} must be true or false, not {value!r}")
+            raise RulesError(N_("rule option {key!r} must be true or false, not {value!r}"), {"key": key, "value": value})
         return value
     allowed = _CHOICES[key]
     if isinstance(value, bool) or value not in allowed:
-        raise RulesError(f"rule option {key!r} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        raise RulesError(N_("rule option {key!r} must be one of {allowed}, not {value!r}"),
+                         {"key": key, "allowed": ", ".join(map(repr, allowed)), "value": value})
     return value
 
 
@@ -257,15 +259,17 @@ def _check_bait_penalty(value: Any) -> BaitPenalty | None:
     if isinstance(value, BaitPenalty):
         return value
     if not isinstance(value, Mapping):
-        raise RulesError(f"rule option 'bait_penalty' must be null or {{points, when, count}}, not {value!r}")
+        raise RulesError(N_("rule option 'bait_penalty' must be null or {{points, when, count}}, not {value!r}"),
+                         {"value": value})
     unknown = set(value) - {"points", "when", "count"}
     if unknown:
-        raise RulesError(f"rule option 'bait_penalty' has unknown key {sorted(unknown)[0]!r}")
+        raise RulesError(N_("rule option 'bait_penalty' has unknown key {key!r}"), {"key": sorted(unknown)[0]})
     pen = BaitPenalty(**value)
     if isinstance(pen.points, bool) or pen.points not in (0, 50, 100):
-        raise RulesError(f"bait_penalty 'points' must be 0, 50 or 100, not {pen.points!r}")
+        raise RulesError(N_("bait_penalty 'points' must be 0, 50 or 100, not {value!r}"), {"value": pen.points})
     if pen.when not in ("third", "third_and_after", "every_third"):
-        raise RulesError(f"bait_penalty 'when' must be 'third', 'third_and_after' or 'every_third', not {pen.when!r}")
+        raise RulesError(N_("bait_penalty 'when' must be 'third', 'third_and_after' or 'every_third', not {value!r}"),
+                         {"value": pen.when})
     if pen.count not in ("game", "row"):
-        raise RulesError(f"bait_penalty 'count' must be 'game' or 'row', not {pen.count!r}")
+        raise RulesError(N_("bait_penalty 'count' must be 'game' or 'row', not {value!r}"), {"value": pen.count})
     return pen

@@ -6,7 +6,67 @@ string is a message id. The app translates such texts at display time with ``deb
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 
 def N_(message: str) -> str:
     """Mark ``message`` as a message id; returns it unchanged."""
     return message
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+def render(template: str, params: Mapping[str, object] | None = None,
+           translate: Callable[[str], str] = _identity) -> str:
+    """``template`` filled with ``params``, each text passed through ``translate`` (by default: English).
+
+    A parameter that carries a ``template`` and ``params`` of its own (a :class:`TextError`, an
+    ``IllegalActionError``) is rendered the same way, so a message can hold another one:
+    ``deal {deal}, action {action}: seat {seat} {reason}``. Without params the template is returned as it is.
+    A translation that does not fit the params falls back to the English template.
+    """
+    if not params:
+        return translate(template)
+    values = {key: _nested(value, translate) for key, value in params.items()}
+    try:
+        return translate(template).format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the message
+        return template.format(**values)
+
+
+def _nested(value: object, translate: Callable[[str], str]) -> object:
+    template = getattr(value, "template", None)
+    params = getattr(value, "params", None)
+    if isinstance(template, str) and isinstance(params, Mapping):
+        return render(template, params, translate)
+    return value
+
+
+class TextError(ValueError):
+    """An error whose message is a template and its params (``str(exc)`` is the English text).
+
+    A front end shows ``render(exc.template, exc.params, translate)``; templates are marked with ``N_``.
+    """
+
+    def __init__(self, template: str, params: Mapping[str, object] | None = None) -> None:
+        self.template = template
+        self.params: dict[str, object] = dict(params or {})
+        super().__init__(render(template, self.params))
+
+
+class Text:
+    """A translatable piece of a message (``deal 3``): a template and params; ``str()`` gives English."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, params: Mapping[str, object] | None = None) -> None:
+        self.template = template
+        self.params: dict[str, object] = dict(params or {})
+
+    def __str__(self) -> str:
+        return render(self.template, self.params)
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r}, {self.params!r})"

@@ -17,7 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
-from deberc_tui.i18n import N_, _, current_language, ngettext
+from deberc_tui.i18n import N_, _, current_language, ngettext, translate_error
 from deberc_tui.words import bot as bot_label
 from deberc_tui.words import preset as preset_label
 
@@ -138,7 +138,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.query_one("#rules-note", Static).update(f"✗ {exc}")
+            self.query_one("#rules-note", Static).update(f"✗ {translate_error(exc)}")
             return
         n = len(self.custom)
         extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if self.custom else ""
@@ -172,7 +172,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             setup = self.setup()
         except RulesError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(translate_error(exc), severity="error")
             return
         self.dismiss(setup)
 
@@ -180,7 +180,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(translate_error(exc), severity="error")
             return
 
         def done(result: dict[str, Any] | None) -> None:
@@ -200,7 +200,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(translate_error(exc), severity="error")
             return
         from deberc_tui.practice.screen import PracticeScreen
 

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Label, Select, Static
 
 from deberc_tui.engine import OPTION_HELP, Rules, RulesError
 from deberc_tui.engine.rules import _BOOLS, _CHOICES
-from deberc_tui.i18n import N_, _
+from deberc_tui.i18n import N_, _, translate_error
 from deberc_tui.words import option as option_label
 from deberc_tui.words import points as points_label
 from deberc_tui.words import preset as preset_label
@@ -101,7 +101,7 @@ class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
             values = self.values()
             Rules.preset(self.base.preset_name, players=self.base.players, **values)
         except RulesError as exc:
-            self.query_one("#house-error", Static).update(f"✗ {exc}")
+            self.query_one("#house-error", Static).update(f"✗ {translate_error(exc)}")
             return
         self.dismiss(values)
 
