@@ -10,6 +10,7 @@ import time
 import click
 
 from .engine import Claim, Game, Rules, RulesError
+from .i18n import _, translate_error
 
 
 def bench_engine(players: int, deals: int, seed: int, preset: str = "moscow") -> dict[str, float | int]:
@@ -38,7 +39,7 @@ def check_preset(preset: str, players: int) -> None:
     try:
         Rules.preset(preset, players=players)
     except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--preset") from None
+        raise click.BadParameter(translate_error(exc), param_hint="--preset") from None
 
 
 @click.group()
@@ -59,10 +60,8 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
     if as_json:
         click.echo(json.dumps(result))
     else:
-        click.echo(
-            f"{result['deals']} deals, {players} players: {result['seconds']:.2f} s, "
-            f"{result['deals_per_s']:,.0f} deals/s"
-        )
+        click.echo(_("{deals} deals, {players} players: {seconds:.2f} s, {rate:,.0f} deals/s").format(
+            deals=result["deals"], players=players, seconds=result["seconds"], rate=result["deals_per_s"]))
 
 
 @bench.command("practice")
@@ -80,7 +79,7 @@ def bench_practice_cmd(
     from .practice.bench import bench_practice
 
     check_preset(preset, players)
-    with click.progressbar(length=positions, label="positions", file=sys.stderr) as bar:
+    with click.progressbar(length=positions, label=_("positions"), file=sys.stderr) as bar:
         def step(done: int) -> None:
             bar.update(1)
 
@@ -88,11 +87,12 @@ def bench_practice_cmd(
     if as_json:
         click.echo(json.dumps(result))
     else:
-        click.echo(
-            f"{positions} positions, {seconds:g} s budget: standard error median {result['se_median']} "
-            f"(max {result['se_max']}), {result['worlds_median']} worlds in {result['seconds_median']} s (medians); "
-            f"two runs agree on {result['agreement']} of {result['clear_positions']} clear positions"
-        )
+        click.echo(_(
+            "{positions} positions, {seconds:g} s budget: standard error median {se_median} (max {se_max}), "
+            "{worlds} worlds in {median_seconds} s (medians); two runs agree on {agreement} of {clear} clear positions"
+        ).format(positions=positions, seconds=seconds, se_median=result["se_median"], se_max=result["se_max"],
+                 worlds=result["worlds_median"], median_seconds=result["seconds_median"],
+                 agreement=result["agreement"], clear=result["clear_positions"]))
 
 
 @bench.command("startup")
@@ -106,7 +106,8 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(result))
     else:
-        click.echo(
-            f"{runs} runs: first interactive screen ({result['screen']}) after {result['startup_median_s']} s "
-            f"(median; best {result['startup_best_s']} s), peak memory {result['peak_memory_mb']} MB"
-        )
+        click.echo(_(
+            "{runs} runs: first interactive screen ({screen}) after {median} s (median; best {best} s), "
+            "peak memory {memory} MB"
+        ).format(runs=runs, screen=result["screen"], median=result["startup_median_s"], best=result["startup_best_s"],
+                 memory=result["peak_memory_mb"]))

@@ -7,8 +7,25 @@ import sys
 
 import click
 
+from .. import words
 from ..engine import Card, CardError, Rules, RulesError, parse_cards
+from ..i18n import N_, _, translate_error
 from .position import BidPosition, PositionError, make_position
+
+# The seats and ratings a review line names (history stores the English codes).
+SEATS = {"first": N_("first (seat)"), "second": N_("second (seat)"), "third": N_("third (seat)"),
+         "dealer": N_("dealer (seat)")}
+RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too close to call"),
+           "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def _word(table: dict[str, str], key: str) -> str:
+    """A code in the current language; the code itself where there is no translation (English)."""
+    message = table.get(key)
+    if message is None:
+        return key
+    word = _(message)
+    return key if word == message else word
 
 
 def _fail(message: str) -> None:
@@ -31,13 +48,14 @@ def build_position(
             given = tuple(b.strip().lower() for b in bids.split(",") if b.strip())
             if given != position.bids:
                 raise PositionError(
-                    f"--bids {bids!r} does not fit: before {seat}'s bid in round {round_} come {len(position.bids)} passes"
+                    _("--bids {bids!r} does not fit: before {seat}'s bid in round {round} come {n} passes").format(
+                        bids=bids, seat=seat, round=round_, n=len(position.bids))
                 )
         return position
     except (RulesError, CardError, PositionError) as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(translate_error(exc)) from None
     except ValueError:
-        raise click.UsageError(f"--score must be numbers separated by commas, not {score!r}") from None
+        raise click.UsageError(_("--score must be numbers separated by commas, not {score!r}").format(score=score)) from None
 
 
 @click.command()
@@ -71,14 +89,15 @@ def practice(
         click.echo(hist.summary())
         for i, d in enumerate(hist.mistakes(), start=1):
             pos = d.position
-            click.echo(
-                f"{i:>3}. {' '.join(pos['hand'])} turnup {pos['turnup']} ({pos['seat']}, round {pos['round']}): "
-                f"you {d.chosen}, best {d.best}, -{d.loss:.1f} ({d.rating})"
-            )
+            click.echo(f"{i:>3}. " + _(
+                "{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"
+            ).format(hand=" ".join(pos["hand"]), turnup=pos["turnup"], seat=_word(SEATS, pos["seat"]),
+                     round=pos["round"], chosen=words.call(d.chosen), best=words.call(d.best), loss=d.loss,
+                     rating=_word(RATINGS, d.rating)))
         return
     if evaluate:
         if not hand or not turnup:
-            raise click.UsageError("--evaluate needs --hand and --turnup")
+            raise click.UsageError(_("--evaluate needs --hand and --turnup"))
         position = build_position(
             hand, turnup, seat or "first", players, preset, round_ or 1, bids, score, target, hanging,
         )
@@ -97,7 +116,7 @@ def practice(
     try:
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(translate_error(exc)) from None
     from .screen import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds).run()
@@ -107,10 +126,11 @@ def describe(result: object) -> list[str]:
     from .evaluate import Evaluation
 
     assert isinstance(result, Evaluation)
-    lines = [f"{'bid':<6}{'EV':>8}{'±SE':>7}{'bait':>7}"]
+    lines = [f"{_('bid'):<6}{'EV':>8}{'±SE':>7}{_('bait'):>7}"]
     for b in result.ranked:
-        lines.append(f"{b.bid:<6}{b.ev:>8.1f}{b.se:>7.1f}{b.bait * 100:>6.0f}%")
-    lines.append(f"best: {result.best.bid}   ({result.worlds} worlds, {result.seconds:.1f} s)")
+        lines.append(f"{words.call(b.bid):<6}{b.ev:>8.1f}{b.se:>7.1f}{b.bait * 100:>6.0f}%")
+    lines.append(_("best: {bid}   ({worlds} worlds, {seconds:.1f} s)").format(
+        bid=words.call(result.best.bid), worlds=result.worlds, seconds=result.seconds))
     return lines
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine import DECK, Bid, Card, Deal, Rules, stack_deck
 from ..engine.actions import BIDS
+from ..i18n import _
 
 SEAT_NAMES = ("first", "second", "third", "dealer")
 
@@ -30,7 +31,8 @@ def role_offset(players: int, role: str) -> int:
         return 0
     if role not in SEAT_NAMES[: players - 1]:
         choices = ", ".join(SEAT_NAMES[: players - 1] + ("dealer",))
-        raise PositionError(f"unknown seat {role!r} for {players} players (one of: {choices})")
+        raise PositionError(_("unknown seat {role!r} for {players} players (one of: {choices})").format(
+            role=role, players=players, choices=choices))
     return SEAT_NAMES.index(role) + 1
 
 
@@ -51,22 +53,21 @@ class BidPosition:
     def __post_init__(self) -> None:
         n = self.rules.players
         if len(self.hand) != 6 or len(set(self.hand)) != 6:
-            raise PositionError("a bidding hand is six different cards")
+            raise PositionError(_("a bidding hand is six different cards"))
         if self.turnup in self.hand:
-            raise PositionError(f"the turnup {self.turnup.notation} cannot also be in the hand")
+            raise PositionError(_("the turnup {card} cannot also be in the hand").format(card=self.turnup.notation))
         if self.round not in (1, 2):
-            raise PositionError("the round is 1 or 2")
+            raise PositionError(_("the round is 1 or 2"))
         if not self.totals:
             object.__setattr__(self, "totals", (0,) * self.rules.sides)
         if len(self.totals) != self.rules.sides:
-            raise PositionError(f"the score needs {self.rules.sides} numbers, one per side")
+            raise PositionError(_("the score needs {n} numbers, one per side").format(n=self.rules.sides))
         expected = (self.round - 1) * n + (self.seat - self.dealer - 1) % n
         if not self.bids:
             object.__setattr__(self, "bids", ("pass",) * expected)
         if len(self.bids) != expected or any(b != "pass" for b in self.bids):
-            raise PositionError(
-                f"before your bid in round {self.round} there are {expected} passes, not {', '.join(self.bids) or 'none'}"
-            )
+            raise PositionError(_("before your bid in round {round} there are {expected} passes, not {bids}").format(
+                round=self.round, expected=expected, bids=", ".join(self.bids) or _("none")))
 
     @property
     def role(self) -> str:
@@ -125,7 +126,7 @@ def random_position(rules: Rules, rng: random.Random, role: str | None = None, r
     seat = role_offset(n, chosen) % n
     probe = Deal(rules, 0, deck)
     hand = tuple(probe.hand(seat))
-    totals: tuple[int, ...] = tuple(rng.choice((0, 0, 40, 120, 250, 380, 450)) for _ in range(rules.sides))
+    totals: tuple[int, ...] = tuple(rng.choice((0, 0, 40, 120, 250, 380, 450)) for _side in range(rules.sides))
     if rules.short:
         totals = (0,) * rules.sides
     totals = tuple(min(t, rules.target - 1) for t in totals)

@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from .. import words
 from ..engine import (
     DECK,
     PLAY,
@@ -27,6 +28,7 @@ from ..engine import (
 )
 from ..engine.actions import BIDS
 from ..engine.stack import stack_deck
+from ..i18n import _
 from .evaluate import BidValue, bot_chooser, evaluate, play_out, record_outcome
 from .position import BidPosition, PositionError
 
@@ -159,12 +161,17 @@ def describe_cost(action: Action, advice: Advice) -> str | None:
     if cost is None:
         return None
     loss, se = cost
-    best_action, _ = advice.best
-    what = "bid" if isinstance(action, Bid) else "card"
-    return f"{_label(action)} loses about {loss:.0f} points (±{se:.0f}) against {_label(best_action)} — the best {what} here."
+    best_action, _best_se = advice.best
+    if isinstance(action, Bid):
+        text = _("{action} loses about {loss:.0f} points (±{se:.0f}) against {best} — the best bid here.")
+    else:
+        text = _("{action} loses about {loss:.0f} points (±{se:.0f}) against {best} — the best card here.")
+    return text.format(action=_label(action), loss=loss, se=se, best=_label(best_action))
 
 
 def _label(action: Action) -> str:
     if isinstance(action, PlayCard):
-        return action.card.pretty
+        return words.card(action.card)
+    if isinstance(action, Bid):
+        return words.call(action.call)
     return str(action)
