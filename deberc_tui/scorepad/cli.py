@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from ..engine import PRESETS, Rules, RulesError
+from ..i18n import _, translate_error
 from .export import to_csv, to_json
 from .model import (
     CLAIM,
@@ -27,6 +28,7 @@ from .model import (
     EnteredDeal,
     Pad,
     PadError,
+    undo_label,
 )
 from .render import render_text, sheet_rows, status_line
 from .storage import PadStore
@@ -48,7 +50,7 @@ def _load(store: PadStore, ref: str) -> Pad:
     try:
         return store.load(ref)
     except (PadError, RulesError) as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
 
 
 @click.group(invoke_without_command=True)
@@ -64,7 +66,7 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
     try:
         pad_id = store.resolve(pad_ref) if pad_ref else None
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     ScorePadApp(store=store, pad_id=pad_id).run()
 
 
@@ -79,7 +81,7 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
     try:
         points = int(parts[0])
     except ValueError:
-        raise PadError(f"bait penalty {text!r}: write POINTS/WHEN/COUNT, e.g. 100/third_and_after/game") from None
+        raise PadError(_("bait penalty {text!r}: write POINTS/WHEN/COUNT, e.g. 100/third_and_after/game").format(text=text)) from None
     out: dict[str, Any] = {"points": points}
     if len(parts) > 1:
         out["when"] = parts[1]
@@ -129,7 +131,7 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
         for item in sets:
             key, sep, value = item.partition("=")
             if not sep:
-                raise PadError(f"--set {item!r}: write KEY=VALUE")
+                raise PadError(_("--set {item!r}: write KEY=VALUE").format(item=item))
             options[key.strip()] = _option_value(value.strip())
         rules = Rules.from_dict({"preset": preset, **options}, players=players)
         name_list = [n.strip() for n in names.split(",")] if names else [chr(ord("A") + i) for i in range(players)]
@@ -137,7 +139,7 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
         pad.first_dealer = pad.seat_ref(first_dealer)
         pad_id = _store().save(pad)
     except (PadError, RulesError) as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     click.echo(pad_id)
 
 
@@ -178,9 +180,9 @@ def _parse_cards(pad: Pad, text: str | None) -> tuple[int | None, ...]:
         try:
             values.append(int(part))
         except ValueError:
-            raise PadError(f"card points must be whole numbers, not {part!r}") from None
+            raise PadError(_("card points must be whole numbers, not {part!r}").format(part=part)) from None
     if len(values) > pad.sides:
-        raise PadError(f"{len(values)} card points given, but this game has {pad.sides} sides")
+        raise PadError(_("{count} card points given, but this game has {sides} sides").format(count=len(values), sides=pad.sides))
     return tuple(values)
 
 
@@ -192,14 +194,14 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
     kinds = [(k, v) for k, v in ((THROWN, thrown), (CLAIM, claim), (FALSE_CLAIM, false_claim), (DEBERTZ, debertz),
                                  (KLABOR, klabor)) if v]
     if len(kinds) > 1:
-        raise PadError("a deal is one of: played, thrown in, claim, false claim, debertz, klabor — not several")
+        raise PadError(_("a deal is one of: played, thrown in, claim, false claim, debertz, klabor — not several"))
     kind = kinds[0][0] if kinds else PLAYED
     winner = pad.side_ref(kinds[0][1]) if kinds and kind != THROWN else None
     declared = [Declared()] * pad.sides
     for item in decl:
         side_text, sep, what = item.partition(":")
         if not sep:
-            raise PadError(f"--decl {item!r}: write SIDE:WHAT, e.g. A:terz+bella")
+            raise PadError(_("--decl {item!r}: write SIDE:WHAT, e.g. A:terz+bella").format(item=item))
         side = pad.side_ref(side_text)
         declared[side] = Declared.parse(what)
     took: list[bool | None] = [None] * pad.sides
@@ -226,7 +228,7 @@ def _last_row(pad: Pad, index: int) -> str:
     rows = sheet_rows(pad)
     row = rows[index]
     cells = "  ".join(f"{name} {cell}" for name, cell in zip(pad.side_names, row.cells, strict=True))
-    return f"deal {row.number}: {cells}" + (f"  ({row.note})" if row.note else "")
+    return _("deal {number}: {cells}").format(number=row.number, cells=cells) + (f"  ({row.note})" if row.note else "")
 
 
 @scorepad.command("add")
@@ -240,7 +242,7 @@ def add_cmd(pad_ref: str, **kw: Any) -> None:
         deal = build_deal(pad, default_dealer=pad.suggested_dealer, **kw)
         pad.add(deal)
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     store.save(pad)
     click.echo(_last_row(pad, len(pad.deals) - 1))
     click.echo(status_line(pad))
@@ -256,11 +258,11 @@ def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     pad = _load(store, pad_ref)
     try:
         if not 1 <= number <= len(pad.deals):
-            raise PadError(f"no deal {number}: the pad has {len(pad.deals)}")
+            raise PadError(_("no deal {number}: the pad has {n}").format(number=number, n=len(pad.deals)))
         deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, **kw)
         pad.replace(number - 1, deal)
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     store.save(pad)
     click.echo(_last_row(pad, number - 1))
     click.echo(status_line(pad))
@@ -276,7 +278,7 @@ def delete_cmd(pad_ref: str, number: int) -> None:
     try:
         pad.delete(number - 1)
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     store.save(pad)
     click.echo(status_line(pad))
 
@@ -290,9 +292,9 @@ def undo_cmd(pad_ref: str) -> None:
     try:
         what = pad.undo()
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     store.save(pad)
-    click.echo(f"undone: {what}")
+    click.echo(_("undone: {what}").format(what=undo_label(what)))
     click.echo(status_line(pad))
 
 
@@ -305,7 +307,7 @@ def show_cmd(pad_ref: str, detail: bool) -> None:
     try:
         click.echo(render_text(pad, detail=detail))
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
 
 
 @scorepad.command("list")
@@ -313,7 +315,7 @@ def list_cmd() -> None:
     """List saved pads, most recent first."""
     infos = _store().infos()
     if not infos:
-        click.echo("no pads yet: start one with 'deberc scorepad new'")
+        click.echo(_("no pads yet: start one with 'deberc scorepad new'"))
     for info in infos:
         click.echo(f"{info.id}  {info.describe()}")
 
@@ -323,9 +325,9 @@ def list_cmd() -> None:
 def remove_cmd(pad_ref: str) -> None:
     """Delete a saved pad."""
     try:
-        click.echo(f"removed {_store().delete(pad_ref)}")
+        click.echo(_("removed {pad}").format(pad=_store().delete(pad_ref)))
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
 
 
 @scorepad.command("export")
@@ -339,9 +341,9 @@ def export_cmd(pad_ref: str, fmt: str, output: Path | None) -> None:
     try:
         text = to_json(pad) if fmt == "json" else to_csv(pad)
     except PadError as exc:
-        raise PadUsageError(str(exc)) from None
+        raise PadUsageError(translate_error(exc)) from None
     if output is None:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {output}")
+        click.echo(_("wrote {path}").format(path=output))

@@ -17,7 +17,7 @@ from typing import Any, Final
 from ..engine import DealPoints, DealResult, Rules, ScoreSheet
 from ..engine import scoring as sc
 from ..engine.cards import PLAIN_POINTS, TRUMP_POINTS
-from ..i18n import N_
+from ..i18n import N_, _, ngettext
 
 
 class PadError(ValueError):
@@ -114,22 +114,22 @@ class Declared:
                 continue
             m = _TOKEN.match(token)
             if m is None:
-                raise PadError(f"cannot read declaration {token!r} (e.g. terz, 2terz, fifty, hundred, bella or a total like 70)")
+                raise PadError(_("cannot read declaration {token!r} (e.g. terz, 2terz, fifty, hundred, bella or a total like 70)").format(token=token))
             if m.group(4) is not None:
                 if total is not None:
-                    raise PadError(f"two totals in {text!r}: write one number for the combinations")
+                    raise PadError(_("two totals in {text!r}: write one number for the combinations").format(text=text))
                 total = int(m.group(4))
                 continue
             count = int(m.group(1)) if m.group(1) else 1
             word = (m.group(2) or m.group(3) or "").strip()
             kind = _KIND_WORDS.get(word)
             if kind is None:
-                raise PadError(f"unknown declaration {word!r} (terz, fifty, hundred or bella)")
+                raise PadError(_("unknown declaration {word!r} (terz, fifty, hundred or bella)").format(word=word))
             counts[kind] += count
         if counts["bella"] > 1:
-            raise PadError("bella is scored once at most: there is one trump king and one trump queen")
+            raise PadError(_("bella is scored once at most: there is one trump king and one trump queen"))
         if total is not None and (counts["terz"] or counts["fifty"] or counts["hundred"]):
-            raise PadError(f"{text!r}: give either the combinations or their total, not both")
+            raise PadError(_("{text!r}: give either the combinations or their total, not both").format(text=text))
         return cls(counts["terz"], counts["fifty"], counts["hundred"], bool(counts["bella"]), total)
 
     def notation(self) -> str:
@@ -264,15 +264,15 @@ class Pad:
     def __post_init__(self) -> None:
         n = self.rules.players
         if len(self.names) != n:
-            raise PadError(f"{n} players need {n} names, not {len(self.names)}")
+            raise PadError(_("{n} players need {n} names, not {count}").format(n=n, count=len(self.names)))
         names = [name.strip() for name in self.names]
         if any(not name for name in names):
-            raise PadError("every player needs a name")
+            raise PadError(_("every player needs a name"))
         if len({name.casefold() for name in names}) != n:
-            raise PadError("two players have the same name")
+            raise PadError(_("two players have the same name"))
         self.names = names
         if not 0 <= self.first_dealer < n:
-            raise PadError(f"the first dealer must be a seat 0..{n - 1}, not {self.first_dealer}")
+            raise PadError(_("the first dealer must be a seat 0..{last}, not {seat}").format(last=n - 1, seat=self.first_dealer))
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -289,17 +289,17 @@ class Pad:
 
     def seat_ref(self, text: str | int) -> int:
         """A seat from its number (0-based) or a player's name (or the start of one)."""
-        return _ref(text, self.names, "player")
+        return _ref(text, self.names, N_("player"))
 
     def side_ref(self, text: str | int) -> int:
         """A side from its number (0-based), a player's name or the side's name (``A+C``)."""
         if isinstance(text, int) or str(text).strip().isdigit():
-            return _ref(text, self.side_names, "side")
+            return _ref(text, self.side_names, N_("side"))
         key = str(text).strip().casefold()
         for side, name in enumerate(self.side_names):
             if key == name.casefold():
                 return side
-        return self.rules.side_of(_ref(text, self.names, "player or side"))
+        return self.rules.side_of(_ref(text, self.names, N_("player or side")))
 
     # -- the sheet -----------------------------------------------------------------------------
 
@@ -328,13 +328,14 @@ class Pad:
             if sheet.outcome is not None:
                 later = len(deals) - i
                 raise PadError(
-                    f"the game ends at deal {i} ({self.side_name(sheet.outcome.winner)} wins), "
-                    f"but {later} deal{'s' if later > 1 else ''} follow{'' if later > 1 else 's'}: delete them first"
+                    ngettext("the game ends at deal {number} ({side} wins), but {n} deal follows: delete them first",
+                             "the game ends at deal {number} ({side} wins), but {n} deals follow: delete them first",
+                             later).format(number=i, side=self.side_name(sheet.outcome.winner), n=later)
                 )
             try:
                 dp = self.deal_points(deal, sheet.totals)
             except PadError as exc:
-                raise PadError(f"deal {i + 1}: {exc}") from None
+                raise PadError(_("deal {number}: {reason}").format(number=i + 1, reason=exc)) from None
             sheet.write(deal.dealer, deal.trump, dp)
             self._check_decided(deal, dp, sheet, i)
         return sheet
@@ -345,7 +346,8 @@ class Pad:
             return
         over = [s for s in range(self.sides) if sheet.totals[s] >= self.rules.target]
         if len(over) > 1 and not self.rules.short:
-            raise PadError(f"deal {i + 1}: several sides are over {self.rules.target}: say who took the last trick")
+            raise PadError(_("deal {number}: several sides are over {target}: say who took the last trick").format(
+                number=i + 1, target=self.rules.target))
 
     # -- changes -------------------------------------------------------------------------------
 
@@ -354,7 +356,7 @@ class Pad:
         index = len(self.deals) if index is None else index
         before = self._build(self.deals[:index])
         if before.outcome is not None:
-            raise PadError(f"the game is over: {self.side_name(before.outcome.winner)} won")
+            raise PadError(_("the game is over: {side} won").format(side=self.side_name(before.outcome.winner)))
         dp = self.deal_points(deal, before.totals)
         return dp
 
@@ -381,7 +383,7 @@ class Pad:
     def undo(self) -> str:
         """Take back the last change; returns what was undone."""
         if not self.undo_stack:
-            raise PadError("nothing to undo")
+            raise PadError(_("nothing to undo"))
         what, deals = self.undo_stack.pop()
         self.deals = deals
         self._sheet = None
@@ -389,7 +391,8 @@ class Pad:
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.deals):
-            raise PadError(f"no deal {index + 1}: the pad has {len(self.deals)} deal{'s' * (len(self.deals) != 1)}")
+            raise PadError(ngettext("no deal {number}: the pad has {n} deal", "no deal {number}: the pad has {n} deals",
+                                    len(self.deals)).format(number=index + 1, n=len(self.deals)))
 
     def _change(self, what: str, deals: list[EnteredDeal]) -> None:
         sheet = self._build(deals)  # refuses a change that breaks a later deal
@@ -405,18 +408,20 @@ class Pad:
         rules = self.rules
         n, nsides = rules.players, rules.sides
         if deal.kind not in KINDS:
-            raise PadError(f"unknown kind of deal {deal.kind!r} (one of: {', '.join(KINDS)})")
+            raise PadError(_("unknown kind of deal {kind!r} (one of: {kinds})").format(kind=deal.kind, kinds=", ".join(KINDS)))
         if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < n:
-            raise PadError(f"the dealer must be a seat 0..{n - 1}, not {deal.dealer!r}")
+            raise PadError(_("the dealer must be a seat 0..{last}, not {dealer!r}").format(last=n - 1, dealer=deal.dealer))
         if deal.bidder is not None and (not isinstance(deal.bidder, int) or not 0 <= deal.bidder < n):
-            raise PadError(f"the bidder must be a seat 0..{n - 1} ({', '.join(self.names)}), not {deal.bidder!r}")
-        for what, value in (("last trick", deal.last_trick), ("winner", deal.winner)):
+            raise PadError(_("the bidder must be a seat 0..{last} ({names}), not {bidder!r}").format(
+                last=n - 1, names=", ".join(self.names), bidder=deal.bidder))
+        for what, value in ((N_("the last trick must be a side 0..{last}, not {value!r}"), deal.last_trick),
+                            (N_("the winner must be a side 0..{last}, not {value!r}"), deal.winner)):
             if value is not None and (not isinstance(value, int) or not 0 <= value < nsides):
-                raise PadError(f"the {what} must be a side 0..{nsides - 1}, not {value!r}")
+                raise PadError(_(what).format(last=nsides - 1, value=value))
         if deal.trump is not None and deal.trump not in ("C", "D", "H", "S"):
-            raise PadError(f"trump must be C, D, H or S, not {deal.trump!r}")
+            raise PadError(_("trump must be C, D, H or S, not {trump!r}").format(trump=deal.trump))
         if len(deal.cards) > nsides or len(deal.declared) > nsides or len(deal.took_trick) > nsides:
-            raise PadError(f"this game has {nsides} sides: too many values entered")
+            raise PadError(_("this game has {nsides} sides: too many values entered").format(nsides=nsides))
         zeros = (0,) * nsides
         bidder_side = None if deal.bidder is None else rules.side_of(deal.bidder)
 
@@ -424,7 +429,7 @@ class Pad:
             self._check_throw(deal)
             return DealPoints(sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, deal.reason)
         if deal.reason:
-            raise PadError("a reason is given only for a thrown-in deal")
+            raise PadError(_("a reason is given only for a thrown-in deal"))
         if deal.kind in (DEBERTZ, KLABOR):
             self._check_instant(deal)
             assert deal.winner is not None
@@ -437,9 +442,9 @@ class Pad:
 
         # played out
         if deal.bidder is None:
-            raise PadError("who took trump? enter the bidder")
+            raise PadError(_("who took trump? enter the bidder"))
         if deal.winner is not None:
-            raise PadError("a played-out deal has no winner of its own: the sheet decides")
+            raise PadError(_("a played-out deal has no winner of its own: the sheet decides"))
         cards = self._cards(deal)
         took = self._tricks(deal, cards)
         combos, bella, combos_side = self._declarations(deal, took)
@@ -455,55 +460,57 @@ class Pad:
     def _check_throw(self, deal: EnteredDeal) -> None:
         rules = self.rules
         if deal.reason not in THROW_REASONS:
-            raise PadError(f"why was the deal thrown in? one of: {', '.join(THROW_REASONS)}")
+            raise PadError(_("why was the deal thrown in? one of: {reasons}").format(reasons=", ".join(THROW_REASONS)))
         if deal.reason == "all_pass" and rules.all_pass != "redeal":
-            raise PadError("all cannot pass under these rules: the dealer must name a suit (all_pass: dealer_must)")
+            raise PadError(_("all cannot pass under these rules: the dealer must name a suit (all_pass: dealer_must)"))
         if deal.reason == "four_sevens" and not rules.four_sevens_redeal:
-            raise PadError("four sevens give no redeal under these rules (four_sevens_redeal: false)")
+            raise PadError(_("four sevens give no redeal under these rules (four_sevens_redeal: false)"))
         if deal.reason == "low_points" and rules.low_points_redeal is None:
-            raise PadError("a weak hand gives no redeal under these rules (low_points_redeal: null)")
+            raise PadError(_("a weak hand gives no redeal under these rules (low_points_redeal: null)"))
         if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
-            raise PadError("a thrown-in deal scores nothing: leave points and declarations empty")
+            raise PadError(_("a thrown-in deal scores nothing: leave points and declarations empty"))
 
     def _check_instant(self, deal: EnteredDeal) -> None:
         if deal.kind == DEBERTZ and self.rules.debertz != "win":
-            raise PadError("debertz does not win the game under these rules (debertz: off): enter it as a fifty or hundred")
+            raise PadError(_("debertz does not win the game under these rules (debertz: off): enter it as a fifty or hundred"))
         if deal.kind == KLABOR and not self.rules.klabor:
-            raise PadError("klabor is not played under these rules (klabor: false)")
+            raise PadError(_("klabor is not played under these rules (klabor: false)"))
         if deal.winner is None:
-            raise PadError(f"which side declared {deal.kind}?")
+            raise PadError(_("which side declared debertz?") if deal.kind == DEBERTZ else _("which side declared klabor?"))
 
     def _claim_points(self, deal: EnteredDeal, bidder_side: int | None, totals: Sequence[int]) -> DealPoints:
         rules = self.rules
         nsides = rules.sides
         if not rules.claims:
-            raise PadError("claims are not played under these rules (claims: false)")
+            raise PadError(_("claims are not played under these rules (claims: false)"))
         if deal.winner is None:
-            raise PadError("which side claimed?")
+            raise PadError(_("which side claimed?"))
         side = deal.winner
         zeros = (0,) * nsides
         if deal.kind == FALSE_CLAIM:
             if rules.false_claim != "loses":
-                raise PadError("a false claim changes nothing under these rules (false_claim: continue): enter the deal as played")
+                raise PadError(_("a false claim changes nothing under these rules (false_claim: continue): enter the deal as played"))
             return DealPoints(sc.CLAIM_LOST, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "claim",
                               None, side)
         cards = [0] * nsides
         entered = _pad_out(deal.cards, nsides, None)
         mine = entered[side] or 0
         if mine < 0:
-            raise PadError(f"card points cannot be negative ({mine})")
+            raise PadError(_("card points cannot be negative ({mine})").format(mine=mine))
         if mine > CARD_TOTAL:
-            raise PadError(f"{self.side_name(side)} cannot have {mine} card points before the last trick (all cards are {CARD_TOTAL})")
+            raise PadError(_("{side} cannot have {points} card points before the last trick (all cards are {total})").format(
+                side=self.side_name(side), points=mine, total=CARD_TOTAL))
         if any(c for s, c in enumerate(entered) if s != side and c):
-            raise PadError("after a claim only the claiming side's points count: leave the others empty")
+            raise PadError(_("after a claim only the claiming side's points count: leave the others empty"))
         cards[side] = mine
         combos, bella, combos_side = self._declarations(deal, [True] * nsides, claim=True)
         if any(k for s, k in enumerate(combos) if s != side) or any(b for s, b in enumerate(bella) if s != side):
-            raise PadError("after a claim only the claiming side's declarations count: leave the others empty")
+            raise PadError(_("after a claim only the claiming side's declarations count: leave the others empty"))
         counted = (totals[side] if totals else 0) + cards[side] + combos[side] + bella[side]
         if counted < rules.target:
             raise PadError(
-                f"{self.side_name(side)}'s claim is false: {counted} is under {rules.target}; enter it as a false claim"
+                _("{side}'s claim is false: {counted} is under {target}; enter it as a false claim").format(
+                    side=self.side_name(side), counted=counted, target=rules.target)
             )
         return DealPoints(sc.CLAIM_WON, bidder_side, tuple(cards), tuple(combos), tuple(bella), combos_side,
                           zeros, None, side, "claim", None, side)
@@ -514,37 +521,39 @@ class Pad:
         entered = _pad_out(deal.cards, nsides, None)
         for value in entered:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise PadError(f"card points must be whole numbers, not {value!r}")
+                raise PadError(_("card points must be whole numbers, not {value!r}").format(value=value))
             if value is not None and value < 0:
-                raise PadError(f"card points cannot be negative ({value})")
+                raise PadError(_("card points cannot be negative ({value})").format(value=value))
         low, high = CARD_RANGE[rules.players]
         if rules.players == 4:
             known = [v for v in entered if v is not None]
             if not known:
-                raise PadError("enter one side's card points (the other side has 162 minus them)")
+                raise PadError(_("enter one side's card points (the other side has 162 minus them)"))
             for value in known:
                 if value > FOUR_PLAYER_TOTAL:
-                    raise PadError(f"{value} card points are more than the deal holds ({FOUR_PLAYER_TOTAL} with the last trick)")
+                    raise PadError(_("{value} card points are more than the deal holds ({total} with the last trick)").format(value=value, total=FOUR_PLAYER_TOTAL))
             if len(known) == 2 and sum(known) != FOUR_PLAYER_TOTAL:
-                raise PadError(f"card points {known[0]} + {known[1]} = {sum(known)}, but all cards with the last trick are {FOUR_PLAYER_TOTAL}")
+                raise PadError(_("card points {a} + {b} = {sum}, but all cards with the last trick are {total}").format(
+                    a=known[0], b=known[1], sum=sum(known), total=FOUR_PLAYER_TOTAL))
             cards = [v if v is not None else FOUR_PLAYER_TOTAL - known[0] for v in entered]
         else:
             missing = [self.side_name(s) for s, v in enumerate(entered) if v is None]
             if missing:
-                raise PadError(f"enter the card points of every side: {', '.join(missing)} missing")
+                raise PadError(_("enter the card points of every side: {sides} missing").format(sides=", ".join(missing)))
             cards = [int(v) for v in entered if v is not None]
             total = sum(cards)
             shown = " + ".join(map(str, cards))
             if total > high:
-                raise PadError(f"card points {shown} = {total}: a {rules.players}-player deal holds at most {high} with the last trick")
+                raise PadError(_("card points {shown} = {total}: a {players}-player deal holds at most {high} with the last trick").format(shown=shown, total=total, players=rules.players, high=high))
             if total < low:
-                raise PadError(f"card points {shown} = {total}: a {rules.players}-player deal holds at least {low} with the last trick")
+                raise PadError(_("card points {shown} = {total}: a {players}-player deal holds at least {low} with the last trick").format(shown=shown, total=total, players=rules.players, low=low))
         if deal.last_trick is not None and cards[deal.last_trick] < LAST_TRICK:
             raise PadError(
-                f"{self.side_name(deal.last_trick)} took the last trick, so it has at least 10 card points, not {cards[deal.last_trick]}"
+                _("{side} took the last trick, so it has at least 10 card points, not {points}").format(
+                    side=self.side_name(deal.last_trick), points=cards[deal.last_trick])
             )
         if max(cards) < LAST_TRICK:
-            raise PadError("no side has 10 card points, but the last trick alone is worth 10")
+            raise PadError(_("no side has 10 card points, but the last trick alone is worth 10"))
         return cards
 
     def _tricks(self, deal: EnteredDeal, cards: Sequence[int]) -> list[bool]:
@@ -555,17 +564,17 @@ class Pad:
         for side, (value, points) in enumerate(zip(said, cards, strict=True)):
             name = self.side_name(side)
             if value is False and points > 0:
-                raise PadError(f"{name} has {points} card points, so it took a trick")
+                raise PadError(_("{name} has {points} card points, so it took a trick").format(name=name, points=points))
             if value is False and deal.last_trick == side:
-                raise PadError(f"{name} took the last trick, so it took a trick")
+                raise PadError(_("{name} took the last trick, so it took a trick").format(name=name))
             if value is None and points == 0 and deal.last_trick != side:
                 declared = _pad_out(deal.declared, rules.sides, Declared())[side]
                 if rules.ski_penalty or (rules.combos_need_trick and declared.has_combos):
-                    raise PadError(f"{name} has no card points: did it take a trick? (it decides a penalty or its combinations)")
+                    raise PadError(_("{name} has no card points: did it take a trick? (it decides a penalty or its combinations)").format(name=name))
                 value = False
             out.append(True if value is None else value)
         if not any(out):
-            raise PadError("some side took the tricks")
+            raise PadError(_("some side took the tricks"))
         return out
 
     def _declarations(
@@ -582,13 +591,13 @@ class Pad:
             for key in ("terz", "fifty", "hundred", "total"):
                 value = getattr(d, key)
                 if value is not None and value < 0:
-                    raise PadError(f"{name}: declarations cannot be negative ({key} {value})")
+                    raise PadError(_("{name}: declarations cannot be negative ({key} {value})").format(name=name, key=key, value=value))
             if d.hundred and not rules.hundred:
-                raise PadError(f"{name}: no hundred under these rules (hundred: false): six in a row is a fifty")
+                raise PadError(_("{name}: no hundred under these rules (hundred: false): six in a row is a fifty").format(name=name))
             points = d.combo_points
             if points > 0 and not _combos_possible(points, hand, rules.hundred):
-                what = f"{points} points of combinations" if d.total is not None else d.notation()
-                raise PadError(f"{name}: {what} cannot be held in {hand} cards")
+                what = _("{points} points of combinations").format(points=points) if d.total is not None else d.notation()
+                raise PadError(_("{name}: {what} cannot be held in {hand} cards").format(name=name, what=what, hand=hand))
             if points > 0 and rules.combos_need_trick and not took[side]:
                 points = 0  # §5: combinations score only if the side takes a trick
             combos[side] = points
@@ -596,11 +605,11 @@ class Pad:
         scoring = [s for s in range(nsides) if combos[s]]
         if len(scoring) > 1:
             raise PadError(
-                "only one side's combinations score (the best one wins the comparison): "
-                f"{' and '.join(self.side_name(s) for s in scoring)} both have some"
+                _("only one side's combinations score (the best one wins the comparison): {sides} both have some").format(
+                    sides=_(" and ").join(self.side_name(s) for s in scoring))
             )
         if sum(1 for b in bella if b) > 1:
-            raise PadError("bella is scored once at most: there is one trump king and one trump queen")
+            raise PadError(_("bella is scored once at most: there is one trump king and one trump queen"))
         return combos, bella, (scoring[0] if scoring else None)
 
     # -- persistence ---------------------------------------------------------------------------
@@ -623,7 +632,7 @@ class Pad:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Pad:
         if data.get("format") != "deberc-scorepad":
-            raise PadError("not a deberc score pad")
+            raise PadError(_("not a deberc score pad"))
         rules = Rules.from_dict(data.get("rules"), players=int(data["players"]))
         return cls(
             rules=rules,
@@ -639,6 +648,16 @@ class Pad:
             ],
         )
 
+
+
+def undo_label(what: str) -> str:
+    """A change as the pad stores it (``add deal``, ``edit deal 3``, ``delete deal 3``) in the current language."""
+    if what == "add deal":
+        return _("add deal")
+    for prefix, template in (("edit deal ", N_("edit deal {number}")), ("delete deal ", N_("delete deal {number}"))):
+        if what.startswith(prefix) and what[len(prefix):].isdigit():
+            return _(template).format(number=what[len(prefix):])
+    return what
 
 def _ref(text: str | int, names: Iterable[str], what: str) -> int:
     names = list(names)
@@ -657,8 +676,10 @@ def _ref(text: str | int, names: Iterable[str], what: str) -> int:
             if len(start) == 1:
                 return start[0]
             if start:
-                raise PadError(f"{text!r} could be {' or '.join(names[i] for i in start)}")
-            raise PadError(f"no {what} {text!r} (one of: {', '.join(names)}, or 0..{len(names) - 1})")
+                raise PadError(_("{text!r} could be {names}").format(text=text, names=_(" or ").join(names[i] for i in start)))
+            raise PadError(_("no {what} {text!r} (one of: {names}, or 0..{last})").format(
+                what=_(what), text=text, names=", ".join(names), last=len(names) - 1))
     if not 0 <= index < len(names):
-        raise PadError(f"no {what} {index}: use 0..{len(names) - 1} ({', '.join(names)})")
+        raise PadError(_("no {what} {index}: use 0..{last} ({names})").format(what=_(what), index=index, last=len(names) - 1,
+                                                              names=", ".join(names)))
     return index

@@ -29,7 +29,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.i18n import N_, _
+from deberc_tui.i18n import N_, _, translate_error
 from deberc_tui.words import preset as preset_label
 from deberc_tui.words import suit_name
 from deberc_tui.words import value as value_label
@@ -47,6 +47,7 @@ from .model import (
     EnteredDeal,
     Pad,
     PadError,
+    undo_label,
 )
 from .render import SUIT_SYMBOLS, render_text, sheet_rows, status_line
 from .storage import PadStore
@@ -90,7 +91,7 @@ def _picked(select: Select[Any]) -> Any:
 def _as_int(value: object) -> int:
     """A Select's integer value (the forms' integer Selects never allow a blank)."""
     if not isinstance(value, int):
-        raise PadError(f"expected a choice, not {value!r}")
+        raise PadError(_("expected a choice, not {value!r}").format(value=value))
     return value
 
 
@@ -192,7 +193,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
             try:
                 cards.append(int(text) if text else None)
             except ValueError:
-                raise PadError(f"{name}: card points must be a whole number, not {text!r}") from None
+                raise PadError(_("{name}: card points must be a whole number, not {text!r}").format(name=name, text=text)) from None
             try:
                 declared.append(Declared.parse(self.query_one(f"#decl-{s}", Input).value))
             except PadError as exc:
@@ -317,14 +318,14 @@ class NewPadScreen(ModalScreen[Pad | None]):
         first = self.query_one("#first", Input).value.strip() or "1"
         pad.first_dealer = int(first) - 1 if first.isdigit() else pad.seat_ref(first)
         if not 0 <= pad.first_dealer < players:
-            raise PadError(f"the first dealer is a seat 1..{players} or a name, not {first!r}")
+            raise PadError(_("the first dealer is a seat 1..{players} or a name, not {first!r}").format(players=players, first=first))
         return pad
 
     def action_create(self) -> None:
         try:
             pad = self.build()
         except (PadError, RulesError, ValueError) as exc:
-            self.query_one("#error", Label).update(f"✗ {exc}")
+            self.query_one("#error", Label).update(f"✗ {translate_error(exc)}")
             return
         self.store.save(pad)
         self.dismiss(pad)
@@ -454,7 +455,7 @@ class PadScreen(Screen[None]):
         except PadError as exc:
             self.notify(str(exc), severity="warning")
             return
-        self._saved(_("undone: {what}").format(what=what))
+        self._saved(_("undone: {what}").format(what=undo_label(what)))
 
     def action_export(self) -> None:
         folder = self.store.root / "exports"
@@ -530,7 +531,7 @@ class ScorePadScreen(Screen[None]):
             pad = self.store.load(ref)
             pad.sheet  # noqa: B018 - refuse a pad that does not compute
         except (PadError, RulesError) as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(translate_error(exc), severity="error")
             return
         self.app.push_screen(PadScreen(self.store, pad))
 

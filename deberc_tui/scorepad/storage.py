@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .. import words
+from ..i18n import _, ngettext
 from ..storage import atomic_write, data_dir
 from .model import Pad, PadError
 
@@ -40,8 +42,11 @@ class PadInfo:
     updated: str
 
     def describe(self) -> str:
-        state = f"{self.winner} won" if self.winner else f"{self.deals} deal{'s' * (self.deals != 1)}"
-        return f"{' · '.join(self.names)} ({self.preset}) — {'/'.join(map(str, self.totals))} — {state}"
+        if self.winner:
+            state = _("{winner} won").format(winner=self.winner)
+        else:
+            state = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
+        return f"{' · '.join(self.names)} ({words.preset(self.preset)}) — {'/'.join(map(str, self.totals))} — {state}"
 
 
 class PadStore:
@@ -78,7 +83,7 @@ class PadStore:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
-            raise PadError(f"cannot read pad {pad_id}: {exc}") from None
+            raise PadError(_("cannot read pad {pad_id}: {exc}").format(pad_id=pad_id, exc=exc)) from None
         pad = Pad.from_json(data)
         pad.id = pad_id
         return pad
@@ -87,7 +92,7 @@ class PadStore:
         ids = self.ids()
         if ref == "last":
             if not ids:
-                raise PadError("there are no pads yet: start one with 'deberc scorepad new'")
+                raise PadError(_("there are no pads yet: start one with 'deberc scorepad new'"))
             return max(ids, key=lambda i: self.path(i).stat().st_mtime)
         if ref in ids:
             return ref
@@ -98,8 +103,8 @@ class PadStore:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise PadError(f"{ref!r} could be {', '.join(sorted(matches))}")
-        raise PadError(f"no pad {ref!r} (see 'deberc scorepad list')")
+            raise PadError(_("{ref!r} could be {pads}").format(ref=ref, pads=", ".join(sorted(matches))))
+        raise PadError(_("no pad {ref!r} (see 'deberc scorepad list')").format(ref=ref))
 
     def ids(self) -> list[str]:
         return sorted(p.stem for p in self.root.glob("*.json") if not p.name.startswith("."))
