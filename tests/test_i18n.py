@@ -324,3 +324,109 @@ async def test_an_illegal_card_is_refused_in_russian(russian: None) -> None:
                 return
             await human_move(pilot)
     pytest.skip("no illegal card came up in this deal")
+
+
+# -- the command line in Russian: replay, records, rules, score pad, practice -------------------
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+LATIN_WORDS = re.compile(r"\b(?:deal|dealer|turnup|trick|bids|points|written|winner|rules|players|target|takes|trump|"
+                         r"round|declares|combinations|scores|claims|bella|bait|hanging|made|seat|action|must)\b")
+
+
+def test_replay_prints_russian_and_english_stays(tmp_path: Path) -> None:
+    record = GOLDEN / "moscow_2p_5.record.json"
+    runner = CliRunner()
+    english = runner.invoke(main, ["replay", str(record)])
+    assert english.exit_code == 0
+    assert english.output.startswith("moscow rules, 2 players, target 501\nDeal 1 — dealer P1, turnup K♣\n")
+    assert "  trick 1: A♦ 7♦            → P0 (11)\n" in english.output
+    russian = runner.invoke(main, ["--lang", "ru", "replay", str(record)])
+    assert russian.exit_code == 0, russian.output
+    out = russian.output
+    assert out.startswith("правила: московский, игроков: 2, игра до 501\nСдача 1 — сдаёт P1, вскрышка К♣\n")
+    for words in ("торговля: P0: играю", "загружается: козырь ♣, круг 1; фреза 7♥", "объявляет терц до 9♦",
+                  "взятка 1: Т♦ 7♦", "байт (БТ)", "записано:", "говорит «Партия» с 13: неверно", "победитель: P1"):
+        assert words in out, words
+    assert not LATIN_WORDS.search(out), LATIN_WORDS.search(out)
+    # the sheet itself keeps its notation
+    assert "БТ" in out and "#" in out
+
+
+def test_a_bad_record_gives_one_russian_line(tmp_path: Path) -> None:
+    doc = json.loads((GOLDEN / "moscow_2p_5.record.json").read_text(encoding="utf-8"))
+    first = doc["deals"][0]["actions"][0]
+    doc["deals"][0]["actions"][0] = {**{k: v for k, v in first.items() if k not in ("bid", "card")},
+                                     "seat": 1 - first["seat"], "bid": "pass"}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    runner = CliRunner()
+    english = runner.invoke(main, ["replay", str(bad)])
+    assert english.exit_code == 2
+    assert english.output == f"deberc replay: {bad}: deal 1, action 1: seat 1 cannot bid now: it is seat 0's turn\n"
+    russian = runner.invoke(main, ["--lang", "ru", "replay", str(bad)])
+    assert russian.exit_code == 2 and isinstance(russian.exception, SystemExit)
+    assert "Traceback" not in russian.output
+    assert russian.output.count("\n") == 1
+    assert russian.output == f"deberc replay: {bad}: сдача 1, ход 1: место 1 — сейчас не ваше слово: говорит место 0\n"
+    doc["rules"]["hanging"] = "x"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    russian = runner.invoke(main, ["--lang", "ru", "replay", str(bad)])
+    assert russian.exit_code == 2
+    assert "правила: правило 'hanging': нужно одно из 'hang', 'bait', 'each_own', а не 'x'" in russian.output
+
+
+def test_errors_keep_the_english_text_and_translate() -> None:
+    from deberc_tui.engine import Card, CardError, RulesError
+    from deberc_tui.records import RecordError, parse_record
+
+    with pytest.raises(RulesError) as rules_info:
+        Rules.preset("short", players=4)
+    assert str(rules_info.value) == "preset 'short' is for 2, 3 players, not 4"
+    with pytest.raises(CardError) as card_info:
+        Card.parse("QX")
+    with pytest.raises(RecordError) as record_info:
+        parse_record({"format": "deberc-record/1", "players": [{"name": "A"}, {"name": "B"}], "rules": {"mars": 3}})
+    assert str(record_info.value) == "rules: rule option 'mars' must be true or false, not 3"
+    set_language("ru")
+    assert i18n.translate_error(rules_info.value) == "набор правил 'short' — для 2, 3 игроков, не для 4"
+    assert i18n.translate_error(card_info.value).startswith("это не карта: 'QX'")
+    assert i18n.translate_error(record_info.value) == "правила: правило 'mars': нужно true или false, а не 3"
+    assert i18n.translate_error(ValueError("plain")) == "plain"
+    assert str(record_info.value) == "rules: rule option 'mars' must be true or false, not 3"
+
+
+def test_scorepad_refuses_in_russian(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    runner = CliRunner()
+    assert runner.invoke(main, ["scorepad", "new", "--names", "Anna,Boris"]).exit_code == 0
+    english = runner.invoke(main, ["scorepad", "add", "last", "--bidder", "Anna", "--cards", "200,40"])
+    assert english.exit_code == 2
+    assert "card points 200 + 40 = 240: a 2-player deal holds at most 156 with the last trick" in english.output
+    russian = runner.invoke(main, ["--lang", "ru", "scorepad", "add", "last", "--bidder", "Anna", "--cards", "200,40"])
+    assert russian.exit_code == 2
+    assert "очки в картах 200 + 40 = 240: в сдаче на 2 игроков с последом не больше 156" in russian.output
+    russian = runner.invoke(main, ["--lang", "ru", "scorepad", "delete", "last", "3"])
+    assert russian.exit_code == 2 and "сдачи 3 нет: в блокноте 0 сдач" in russian.output
+    russian = runner.invoke(main, ["--lang", "ru", "scorepad", "new", "--set", "colour=1"])
+    assert russian.exit_code == 2 and "неизвестное правило 'colour'" in russian.output
+    added = runner.invoke(main, ["--lang", "ru", "scorepad", "add", "last", "--bidder", "Anna", "--cards", "100,40"])
+    assert added.exit_code == 0 and added.output.startswith("сдача 1: Anna 100  Boris 40")
+    undone = runner.invoke(main, ["--lang", "ru", "scorepad", "undo", "last"])
+    assert undone.output.startswith("отменено: добавление сдачи")
+
+
+def test_practice_evaluate_speaks_russian() -> None:
+    args = ["practice", "--evaluate", "--hand", "AS KS 9H JH 7C 8D", "--turnup", "TH", "--worlds", "10"]
+    runner = CliRunner()
+    english = runner.invoke(main, args)
+    assert english.exit_code == 0
+    lines = english.output.splitlines()
+    assert lines[0] == "bid         EV    ±SE   bait" and lines[-1].startswith("best: ")
+    russian = runner.invoke(main, ["--lang", "ru", *args])
+    assert russian.exit_code == 0, russian.output
+    lines = russian.output.splitlines()
+    assert lines[0] == "слово       EV    ±SE   байт"
+    assert {line.split()[0] for line in lines[1:-1]} == {"играю", "пас"}
+    assert lines[-1].startswith("лучшее: ") and "миров: 10" in lines[-1]
+    refused = runner.invoke(main, ["--lang", "ru", "practice", "--evaluate", "--hand", "AS KS", "--turnup", "TH"])
+    assert refused.exit_code == 2 and "на торговле на руке шесть разных карт" in refused.output
