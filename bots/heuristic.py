@@ -29,6 +29,8 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER
+from deberc_tui.i18n import N_, _
+from deberc_tui.words import THROWN
 
 from .base import BotBase
 from .knowledge import CARD_POINTS, STRENGTH, Knowledge, above, bits, knowledge
@@ -79,7 +81,7 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
 
 class HeuristicBot(BotBase):
     name = "heuristic"
-    description = "a club player's rules of thumb: counts cards and voids, draws trumps, bids on hand strength"
+    description = N_("a club player's rules of thumb: counts cards and voids, draws trumps, bids on hand strength")
 
     # -- the interface ------------------------------------------------------------------------
 
@@ -103,27 +105,27 @@ class HeuristicBot(BotBase):
             return self.bid(view, bids)
         for a in legal:
             if isinstance(a, Claim) and self.claim_is_sure(view):
-                return a, "claim: our total with this deal's points reaches the target"
+                return a, _("claim: our total with this deal's points reaches the target")
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return legal[0], "the only action"
+            return legal[0], _("the only action")
         return self.play(view, cards)
 
     def _optional(self, view: SeatView, options: Sequence[Action]) -> tuple[Action | None, str]:
         for a in options:
             if isinstance(a, Klabor):
-                return a, "klabor wins the game at once"
+                return a, _("klabor wins the game at once")
         for a in options:
             if isinstance(a, SwapSeven) and self._swap_helps(view):
-                return a, "swap the trump seven for the turnup: a stronger trump"
+                return a, _("swap the trump seven for the turnup: a stronger trump")
         my_side = view.rules.side_of(view.seat)
         for a in options:
             if isinstance(a, Redeal):
                 if view.bidder is None or view.rules.side_of(view.bidder) != my_side:
-                    return a, f"demand a redeal ({a.reason.replace('_', ' ')}): a weak hand"
+                    return a, _("demand a redeal ({reason}): a weak hand").format(reason=_(THROWN[a.reason]))
                 trumps = sum(1 for c in view.hand if c.suit is view.trump)
                 if trumps < 4:
-                    return a, "demand a redeal: too weak to make the contract"
+                    return a, _("demand a redeal: too weak to make the contract")
         return None, ""
 
     def _swap_helps(self, view: SeatView) -> bool:
@@ -181,12 +183,14 @@ class HeuristicBot(BotBase):
         th = self.threshold(view)
         by_call = {b.call: b for b in bids}
         if not scores:
-            return by_call.get("pass", bids[0]), "pass"
+            return by_call.get("pass", bids[0]), _("pass")
         call, best = max(scores.items(), key=lambda kv: kv[1])
         if best >= th or "pass" not in by_call:
-            what = "play" if call == "play" else f"name {call}"
-            return by_call[call], f"{what}: hand strength {best:.0f} against my threshold {th:.0f}"
-        return by_call["pass"], f"pass: best hand strength {best:.0f} is under my threshold {th:.0f}"
+            what = _("play") if call == "play" else _("name {suit}").format(suit=Suit(call).symbol)
+            why = _("{what}: hand strength {best:.0f} against my threshold {th:.0f}")
+            return by_call[call], why.format(what=what, best=best, th=th)
+        why = _("pass: best hand strength {best:.0f} is under my threshold {th:.0f}")
+        return by_call["pass"], why.format(best=best, th=th)
 
     # -- claims -------------------------------------------------------------------------------
 
@@ -206,7 +210,7 @@ class HeuristicBot(BotBase):
         plain = {a.card.index: a for a in cards if not a.declare and not a.bella}
         options = sorted(plain) if plain else sorted({a.card.index for a in cards})
         if len(options) == 1:
-            c, why = options[0], "the only card I may play"
+            c, why = options[0], _("the only card I may play")
         elif not view.current_trick:
             c, why = self.lead(view, know, options)
         else:
@@ -250,7 +254,7 @@ class HeuristicBot(BotBase):
         if bidder_side and my_trumps and opp_may_trump:
             masters = [c for c in my_trumps if not any(know.possible(o) & above(c, t) for o in opps)]
             if masters:
-                return max(masters, key=lambda c: STRENGTH[t + 1][c]), "draw trumps with my master trump"
+                return max(masters, key=lambda c: STRENGTH[t + 1][c]), _("draw trumps with my master trump")
         cp = CARD_POINTS[t + 1]
         cashable = [
             c for c in options if c >> 3 != t and not any(self._beatable_by(know, o, c, c >> 3) for o in opps)
@@ -258,9 +262,9 @@ class HeuristicBot(BotBase):
         if cashable:
             c = max(cashable, key=lambda c: cp[c])
             if cp[c] >= 10:
-                return c, "cash a sure winner"
+                return c, _("cash a sure winner")
         c = min(options, key=lambda c: self._lead_cost(view, know, c))
-        return c, "lead a cheap card and keep my tens and trumps"
+        return c, _("lead a cheap card and keep my tens and trumps")
 
     def _lead_cost(self, view: SeatView, know: Knowledge, c: int) -> float:
         t = know.trump
@@ -318,11 +322,11 @@ class HeuristicBot(BotBase):
         c = max(options, key=lambda x: values[x])
         v = values[c]
         if v > 0 and CARD_POINTS[know.trump + 1][c]:
-            why = "take the trick" if self._takes(view, know, c) else "give points to my partner's sure trick"
+            why = _("take the trick") if self._takes(view, know, c) else _("give points to my partner's sure trick")
         elif self._takes(view, know, c):
-            why = "take the trick as cheaply as I can"
+            why = _("take the trick as cheaply as I can")
         else:
-            why = "cannot take it: throw my cheapest card"
+            why = _("cannot take it: throw my cheapest card")
         return c, why
 
     def _takes(self, view: SeatView, know: Knowledge, c: int) -> bool:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
+from deberc_tui.i18n import _
+
 from .base import STYLES, Bot
 
 ENTRY_POINT_GROUP = "deberc.bots"
@@ -40,7 +42,7 @@ def _describe(factory: Any) -> str:
     text = getattr(factory, "description", "") or (factory.__doc__ or "").strip().splitlines()[0:1]
     if isinstance(text, list):
         text = text[0] if text else ""
-    return str(text) or "(no description)"
+    return _(str(text)) if text else _("(no description)")
 
 
 def available() -> dict[str, str]:
@@ -52,14 +54,14 @@ def available() -> dict[str, str]:
         try:
             out[name] = _describe(ep.load())
         except Exception as exc:  # a plug-in that fails to load is listed, not fatal
-            out[name] = f"(failed to load: {exc.__class__.__name__}: {exc})"
+            out[name] = _("(failed to load: {error})").format(error=f"{exc.__class__.__name__}: {exc}")
     return out
 
 
 def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
     """A new bot by name; raises ``ValueError`` (one line, naming the choices) for an unknown name or style."""
     if style not in STYLES:
-        raise ValueError(f"unknown bot style {style!r} (one of: {', '.join(STYLES)})")
+        raise ValueError(_("unknown bot style {style!r} (one of: {styles})").format(style=style, styles=", ".join(STYLES)))
     builtins = _builtins()
     factory: Callable[..., Any] | None = builtins.get(name)
     if factory is None:
@@ -68,7 +70,7 @@ def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
             factory = ep.load()
     if factory is None:
         names = list(builtins) + [n for n in _entry_points() if n not in builtins]
-        raise ValueError(f"unknown bot {name!r} (one of: {', '.join(names)})")
+        raise ValueError(_("unknown bot {name!r} (one of: {names})").format(name=name, names=", ".join(names)))
     bot: Bot = factory(seed=seed, style=style)
     if not getattr(bot, "name", None):
         bot.name = name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deberc_tui.engine import Action, Bid, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
+from deberc_tui.i18n import N_, _
 
 from .base import BotBase
 from .knowledge import CARD_POINTS, STRENGTH
@@ -14,14 +15,14 @@ class RandomBot(BotBase):
     """Uniformly random legal actions; never takes optional (out-of-turn) actions, never claims."""
 
     name = "random"
-    description = "uniformly random legal actions (the baseline)"
+    description = N_("uniformly random legal actions (the baseline)")
 
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
         turn = [a for a in legal if not isinstance(a, SwapSeven | Redeal | Klabor | Claim)]
         return self.rng.choice(turn or list(legal))
 
     def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
-        return "random: any legal action will do"
+        return _("random: any legal action will do")
 
 
 class NoviceBot(BotBase):
@@ -29,7 +30,7 @@ class NoviceBot(BotBase):
     card when it can, otherwise throws its lowest; leads its highest card; forgets bella half the time."""
 
     name = "novice"
-    description = "a beginner's greedy rules: plays high to win, low to lose; bids on J/9 of trump"
+    description = N_("a beginner's greedy rules: plays high to win, low to lose; bids on J/9 of trump")
 
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
         for a in options:
@@ -46,13 +47,13 @@ class NoviceBot(BotBase):
     def _decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         for a in legal:
             if isinstance(a, Klabor):
-                return a, "klabor wins the game"
+                return a, _("klabor wins the game")
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             return self._bid(view, bids)
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return legal[0], "nothing better to do"
+            return legal[0], _("nothing better to do")
         assert view.trump is not None
         t = view.trump.index
         st = STRENGTH[t + 1]
@@ -62,17 +63,17 @@ class NoviceBot(BotBase):
         trick = view.current_trick
         if not trick:
             best = max(pool, key=lambda a: st[a.card.index])
-            why = "lead my highest card"
+            why = _("lead my highest card")
         else:
             led = trick[0][1].suit.index
             win = max(st[c.index] for _, c in trick if c.suit.index in (led, t))
             winners = [a for a in pool if st[a.card.index] > win and a.card.suit.index in (led, t)]
             if winners:
                 best = max(winners, key=lambda a: st[a.card.index])
-                why = "take the trick with my highest card"
+                why = _("take the trick with my highest card")
             else:
                 best = min(pool, key=lambda a: (cp[a.card.index], st[a.card.index]))
-                why = "cannot win: throw my lowest card"
+                why = _("cannot win: throw my lowest card")
         # A beginner declares what they see, and remembers bella only half the time.
         fancy = [a for a in cards if a.card is best.card and (a.declare or (a.bella and self.rng.random() < 0.5))]
         if fancy:
@@ -88,10 +89,10 @@ class NoviceBot(BotBase):
             return "J" in ranks or "9" in ranks or len(mine) >= 3
 
         if "play" in calls and good(view.turnup.suit.index):
-            return calls["play"], "I hold the jack or nine of trump"
+            return calls["play"], _("I hold the jack or nine of trump")
         for b in bids:
             if b.suit is not None and good(b.suit.index):
-                return b, f"I like {b.suit.symbol}"
+                return b, _("I like {suit}").format(suit=b.suit.symbol)
         if "pass" in calls:
-            return calls["pass"], "nothing to bid on"
-        return bids[0], "must name a suit"
+            return calls["pass"], _("nothing to bid on")
+        return bids[0], _("must name a suit")

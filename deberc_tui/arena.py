@@ -24,6 +24,7 @@ from typing import Any
 from bots.registry import make_bot
 from bots.runner import safe_choose, safe_optional
 from deberc_tui.engine import Game, Rules, shuffled_deck
+from deberc_tui.i18n import _
 
 DEFAULT_BUDGET = 1.0
 
@@ -40,11 +41,11 @@ class Entrant:
 def parse_bots(spec: str | Sequence[str]) -> list[Entrant]:
     parts = [p.strip() for p in (spec.split(",") if isinstance(spec, str) else spec) if p.strip()]
     if len(parts) < 2:
-        raise ValueError("the arena needs at least two bots, e.g. --bots expert,heuristic")
+        raise ValueError(_("the arena needs at least two bots, e.g. --bots expert,heuristic"))
     out: list[Entrant] = []
     seen: dict[str, int] = {}
     for p in parts:
-        name, _, style = p.partition(":")
+        name, _sep, style = p.partition(":")
         label = p
         seen[p] = seen.get(p, 0) + 1
         if seen[p] > 1:
@@ -124,7 +125,7 @@ def play_deck(
     n = rules.players
     deck = shuffled_deck(random.Random(f"arena-{seed}-{deck_no}"))
     dealer = deck_no % n
-    records = [SeatRecord() for _ in entrants]
+    records = [SeatRecord() for _entrant in entrants]
     for si, seating in enumerate(seatings(len(entrants), n)):
         bots = [
             make_bot(entrants[e].name, seed=_bot_seed(seed, deck_no, si, s), style=entrants[e].style)
@@ -163,7 +164,7 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
         for s, e in enumerate(seating)
     ]
     game = Game(rules, first_dealer=game_no % n, seed=seed * 7 + game_no)
-    for _ in range(200):
+    for _turn in range(200):
         if game.outcome is not None:
             break
         play_table(game, bots, budget)
@@ -259,11 +260,14 @@ def run_arena(
 def format_report(report: dict[str, Any]) -> str:
     """The report as a small text table."""
     seats = len(seatings(len(report["bots"]), report["players"]))
+    head = _("{deals} duplicate deals ({seats} seatings each), {players} players, preset {preset}").format(
+        deals=report["deals"], seats=seats, players=report["players"], preset=report["preset"])
+    if report.get("games"):
+        head += _(", {games} whole games").format(games=report["games"])
     lines = [
-        f"{report['deals']} duplicate deals ({seats} seatings each), {report['players']} players, "
-        f"preset {report['preset']}" + (f", {report['games']} whole games" if report.get("games") else ""),
-        f"{'bot':<18} {'mean pts':>9} {'mean diff':>10} {'95% CI':>17} {'bids':>6} {'baits':>6} "
-        f"{'ms p50':>8} {'ms p99':>8}" + (f" {'games won':>9}" if report.get("games") else ""),
+        head,
+        f"{_('bot'):<18} {_('mean pts'):>9} {_('mean diff'):>10} {_('95% CI'):>17} {_('bids'):>6} {_('baits'):>6} "
+        f"{_('ms p50'):>8} {_('ms p99'):>8}" + (f" {_('games won'):>9}" if report.get("games") else ""),
     ]
     for b in report["bots"]:
         ci = f"[{b['ci95'][0]:+.1f}, {b['ci95'][1]:+.1f}]"

@@ -8,6 +8,7 @@ import sys
 import click
 
 from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.i18n import _
 
 
 class _UserError(click.ClickException):
@@ -63,4 +64,4 @@ def bots_cmd() -> None:
     width = max(len(n) for n in names)
     for name, text in names.items():
         click.echo(f"{name:<{width}}  {text}")
-    click.echo("\nStyles for thinking bots: cautious, normal, bold (e.g. --bots heuristic:bold,expert).")
+    click.echo("\n" + _("Styles for thinking bots: cautious, normal, bold (e.g. --bots heuristic:bold,expert)."))
