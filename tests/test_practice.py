@@ -86,3 +86,21 @@ def test_the_record_keeps_decisions_across_sessions(tmp_path, monkeypatch) -> No
     History.load().add(result, "play")
     again = History.load()
     assert len(again.decisions) == 1 and again.decisions[0].chosen == "play"
+
+
+async def test_past_mistakes_can_be_played_again(tmp_path, monkeypatch) -> None:
+    from deberc_tui.practice.screen import PracticeApp, PracticeScreen
+
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    pos = make_position(RULES, parse_cards("7C 8C 9D 8D 7S 9S"), Card.parse("AH"), "first")
+    result = fixed(pos, 20)
+    History.load().add(result, "play")
+    if History.load().decisions[0].rating not in ("inaccuracy", "mistake", "blunder"):
+        pytest.skip("the sample did not rate this as a mistake")
+    app = PracticeApp(RULES, seed=1, mistakes=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen)
+        assert screen.position is not None and screen.position.hand == pos.hand

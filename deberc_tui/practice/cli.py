@@ -74,12 +74,13 @@ def build_position(
 @click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Time limit per evaluation.")
 @click.option("--worlds", type=click.IntRange(1), default=None, help="Exactly this many worlds (no time limit): repeatable results.")
 @click.option("--hard", is_flag=True, help="Practise only hard decisions (the top bids are close).")
+@click.option("--mistakes", is_flag=True, help="Play your past mistakes again, the latest first.")
 @click.option("--review", is_flag=True, help="List your past mistakes and your accuracy.")
 @click.option("--json", "as_json", is_flag=True, help="With --evaluate: print one JSON object.")
 def practice(
     evaluate: bool, hand: str | None, turnup: str | None, seat: str | None, players: int, preset: str,
     round_: int | None, bids: str | None, score: str | None, target: int | None, hanging: int, seed: int,
-    seconds: float, worlds: int | None, hard: bool, review: bool, as_json: bool,
+    seconds: float, worlds: int | None, hard: bool, mistakes: bool, review: bool, as_json: bool,
 ) -> None:
     """Practise bidding: bid, then see every bid's expected value in points."""
     if review:
@@ -119,7 +120,7 @@ def practice(
         raise click.UsageError(translate_error(exc)) from None
     from .screen import PracticeApp
 
-    PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds).run()
+    PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes).run()
 
 
 def describe(result: object) -> list[str]:

@@ -61,6 +61,7 @@ class PracticeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "next", N_("Next position")),
         Binding("r", "review", N_("Accuracy")),
+        Binding("m", "mistakes", N_("Replay mistakes")),
         Binding("escape", "leave", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -75,10 +76,11 @@ class PracticeScreen(Screen[None]):
 
     def __init__(
         self, rules: Rules, role: str | None = None, round_: int | None = None, hard: bool = False,
-        seed: int | None = None, seconds: float = 5.0,
+        seed: int | None = None, seconds: float = 5.0, mistakes: bool = False,
     ) -> None:
         super().__init__()
         translate_bindings(self)
+        self.queue: list[BidPosition] = []  # past mistakes to play again, before random positions
         self.rules = rules
         self.role = role
         self.round = round_
@@ -88,6 +90,8 @@ class PracticeScreen(Screen[None]):
         self.position: BidPosition | None = None
         self.answered = False
         self.history = History.load()
+        if mistakes:
+            self._queue_mistakes()
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -111,6 +115,9 @@ class PracticeScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="practice")
     def find_position(self) -> None:
+        if self.queue:
+            self.post_message(PositionReady(self.queue.pop(0)))
+            return
         for _attempt in range(12 if self.hard else 1):
             pos = random_position(self.rules, self.rng, self.role, self.round)
             if not self.hard:
@@ -209,6 +216,22 @@ class PracticeScreen(Screen[None]):
                 for d in self.history.mistakes()[-8:]
             )
         )
+
+    def _queue_mistakes(self) -> int:
+        self.queue = []
+        for decision in reversed(self.history.mistakes()):
+            try:
+                self.queue.append(BidPosition.from_json(decision.position))
+            except (KeyError, ValueError, TypeError):
+                continue
+        return len(self.queue)
+
+    def action_mistakes(self) -> None:
+        """Play your past mistakes again, the latest first."""
+        if self._queue_mistakes():
+            self.action_next()
+        else:
+            self.notify(_("No mistakes to replay yet"), timeout=3)
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:
