@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from deberc_tui.engine import Card, Suit
-from deberc_tui.i18n import N_, _
+from deberc_tui.i18n import _
+from deberc_tui.words import rank_letter
 
 _ASCII_SUIT = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
 _TWO_COLOUR = {Suit.CLUBS: "black", Suit.DIAMONDS: "red3", Suit.HEARTS: "red3", Suit.SPADES: "black"}
@@ -22,21 +23,6 @@ _ON_TABLE_TWO = {Suit.CLUBS: "bright_white", Suit.DIAMONDS: "bright_red", Suit.H
                  Suit.SPADES: "bright_white"}
 _ON_TABLE_FOUR = {Suit.CLUBS: "bright_green", Suit.DIAMONDS: "bright_cyan", Suit.HEARTS: "bright_red",
                   Suit.SPADES: "bright_white"}
-
-
-# Ranks with a letter: Russian players write Т К Д В (туз, король, дама, валет).
-_RANK_WORDS = {"A": N_("A (rank)"), "K": N_("K (rank)"), "Q": N_("Q (rank)"), "J": N_("J (rank)")}
-
-
-def rank_letter(value: str) -> str:
-    """A rank as players write it: ``T`` → ``10``; in Russian ``A K Q J`` → ``Т К Д В``."""
-    if value == "T":
-        return "10"
-    message = _RANK_WORDS.get(value)
-    if message is None:
-        return value
-    word = _(message)
-    return value if word == message else word
 
 
 def unicode_ok() -> bool:

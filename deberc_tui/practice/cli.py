@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
@@ -26,11 +25,6 @@ def _word(table: dict[str, str], key: str) -> str:
         return key
     word = _(message)
     return key if word == message else word
-
-
-def _fail(message: str) -> None:
-    click.echo(f"deberc practice: {message}", err=True)
-    sys.exit(2)
 
 
 def build_position(
