@@ -660,12 +660,7 @@ class Deal:
         cs = self.combos_side
         if cs is not None and (not rules.combos_need_trick or tricks[cs] > 0 or not final):
             combos[cs] = self._combo_points_of(cs)
-        bella = [0] * sides
-        for seat, number in self.bella_tricks:
-            if rules.bella_to == "holder":
-                bella[rules.side_of(seat)] += 20
-            elif number < len(self.tricks):
-                bella[rules.side_of(self.tricks[number].winner)] += 20
+        bella = sc.bella_points(rules, self.bella_tricks, [t.winner for t in self.tricks])
         return cards, combos, bella
 
     def _score(self) -> None:

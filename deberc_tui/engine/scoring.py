@@ -103,3 +103,15 @@ def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> str:
     if mine < against:
         return BAIT
     return BAIT if rules.hanging == "bait" else HANGING
+
+
+def bella_points(rules: Rules, bella: Sequence[tuple[int, int]], trick_winners: Sequence[int]) -> list[int]:
+    """Bella's 20 per side: to the holder's side, or (``bella_to: trick_winner``) to the side that won
+    the trick in which bella was declared, once that trick is finished. ``bella``: (seat, trick number)."""
+    out = [0] * rules.sides
+    for seat, number in bella:
+        if rules.bella_to == "holder":
+            out[rules.side_of(seat)] += 20
+        elif number < len(trick_winners):
+            out[rules.side_of(trick_winners[number])] += 20
+    return out
