@@ -23,13 +23,14 @@ from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 
 from .heuristic import BASE_THRESHOLD, HeuristicBot
 from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
-from .sampling import sample_hands
+from .sampling import bidding_constraints, fits_bidding, sample_hands
 from .sim import Position, SearchAborted, Solver, rollout
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
-SOLVE_LIMIT = {2: 16, 3: 12, 4: 16}
-BID_SOLVE_LIMIT = {2: 10, 3: 9, 4: 12}
+SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}
+BID_SOLVE_LIMIT = {2: 12, 3: 9, 4: 12}
 MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily instead
+BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
 def written_utility(points: Sequence[float], bidder_side: int | None, my_side: int, rules: Rules) -> float:
@@ -61,7 +62,7 @@ class ExpertBot(HeuristicBot):
     description = "search: samples the unseen cards from what it knows and plays each choice out"
 
     def __init__(
-        self, seed: int | None = None, style: str = "normal", samples: int = 20, bid_samples: int = 16,
+        self, seed: int | None = None, style: str = "normal", samples: int = 32, bid_samples: int = 96,
         time_share: float = 0.6, max_time: float = 0.6,
     ) -> None:
         super().__init__(seed=seed, style=style)
@@ -151,10 +152,17 @@ class ExpertBot(HeuristicBot):
         heur = self.card_values(view, know, options)
         deadline = self._deadline()
         done = 0
+        constraints = bidding_constraints(view.bids, n, view.seat, view.turnup.suit.index, [t])
+        played_by = [0] * n
+        for tr in view.tricks:
+            for s, card in tr.cards:
+                played_by[s] |= card.bit
+        for s, card in view.current_trick:
+            played_by[s] |= card.bit
         for i in range(self.samples):
             if i >= 2 and time.perf_counter() > deadline:
                 break
-            hands = sample_hands(know, self.rng)
+            hands = self._sample(know, constraints, played_by)
             pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
             remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
             cards_left = sum(h.bit_count() for h in hands)
@@ -178,6 +186,18 @@ class ExpertBot(HeuristicBot):
         avg = totals[best] / max(1, done)
         why = f"played out {done} deals consistent with what I have seen: {_name(best)} scores best ({avg:+.0f} on average)"
         return self.flags(view, know, cards, best), why
+
+    def _sample(
+        self, know: Knowledge, constraints: list[tuple[int, int, bool]], played_by: list[int],
+        sizes: list[int] | None = None,
+    ) -> list[int]:
+        """A sample of the unseen cards that also agrees with the bidding, if one is found quickly."""
+        hands = sample_hands(know, self.rng, sizes=sizes)
+        for _ in range(BIDDING_TRIES - 1):
+            if not constraints or fits_bidding(hands, played_by, constraints):
+                break
+            hands = sample_hands(know, self.rng, sizes=sizes)
+        return hands
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -233,7 +253,9 @@ class ExpertBot(HeuristicBot):
             seat=me, n=n, trump=-1, hand=know.hand | my_extra, played=0, unseen=pool & ~my_extra,
             known=[0] * n, forbidden=[0] * n, sizes=[full] * n,
         )
-        hands = sample_hands(k2, self.rng, sizes=[full] * n)
+        suits = [view.turnup.suit.index] if view.bid_round == 1 else [t for t in range(4) if t != view.turnup.suit.index]
+        constraints = bidding_constraints(view.bids, n, me, view.turnup.suit.index, suits)
+        hands = self._sample(k2, constraints, [0] * n, sizes=[full] * n)
         if n == 4:
             hands[me] = know.hand | my_extra
         return hands

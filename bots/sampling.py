@@ -9,6 +9,7 @@ failed overtrump); the rest are spread at random, the stock taking what is left 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .knowledge import Knowledge, bits
 
@@ -69,3 +70,59 @@ def sample_hands(know: Knowledge, rng: random.Random, sizes: list[int] | None = 
         while s != me and hands[s].bit_count() < sizes[s] and rest:
             hands[s] |= 1 << rest.pop()
     return hands
+
+
+# Trump value of a holding by natural rank (7 8 9 T J Q K A), plus 6 per trump beyond two: a rough
+# measure of how a player with these trumps would speak in the bidding.
+_TRUMP_WORTH = (4, 5, 22, 11, 30, 6, 7, 14)
+BIDDER_MIN_WORTH = 26  # a bidder holds at least about the nine and one more trump (or the jack)
+PASSER_MAX_WORTH = 70  # a player holding jack, nine and a third trump would not have passed
+
+
+def trump_worth(holding: int, trump: int) -> int:
+    """How strong ``holding`` is in ``trump`` (see ``_TRUMP_WORTH``)."""
+    trumps = holding >> (trump * 8) & 0xFF
+    worth = 0
+    n = 0
+    for r in range(8):
+        if trumps >> r & 1:
+            worth += _TRUMP_WORTH[r]
+            n += 1
+    return worth + 6 * max(0, n - 2)
+
+
+def bidding_constraints(
+    bids: Sequence[tuple[int, str]], players: int, me: int, turnup_suit: int, suits: Sequence[int],
+) -> list[tuple[int, int, bool]]:
+    """What the bidding says about the other seats, as (seat, suit, strong) for each of ``suits``:
+    the seat that chose a trump is strong in it; a seat that passed while the suit could be chosen
+    (round 1: the turnup's suit; round 2: the others) is not very strong in it."""
+    out: list[tuple[int, int, bool]] = []
+    for k, (seat, call) in enumerate(bids):
+        if seat == me:
+            continue
+        round1 = k < players
+        for t in suits:
+            if call == "pass":
+                if (t == turnup_suit) == round1:
+                    out.append((seat, t, False))
+            elif (call == "play" and t == turnup_suit) or (call != "play" and _suit_index(call) == t):
+                out.append((seat, t, True))
+    return out
+
+
+def _suit_index(call: str) -> int:
+    from deberc_tui.engine import Suit
+
+    return Suit(call).index
+
+
+def fits_bidding(hands: Sequence[int], extra: Sequence[int], constraints: Sequence[tuple[int, int, bool]]) -> bool:
+    """Whether a sample agrees with the bidding (``extra[s]``: cards seat s held but has played)."""
+    for seat, t, strong in constraints:
+        worth = trump_worth(hands[seat] | extra[seat], t)
+        if strong and worth < BIDDER_MIN_WORTH:
+            return False
+        if not strong and worth >= PASSER_MAX_WORTH:
+            return False
+    return True
