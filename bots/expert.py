@@ -30,6 +30,7 @@ from .sim import Position, SearchAborted, Solver, rollout
 SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}
 BID_SOLVE_LIMIT = {2: 12, 3: 9, 4: 12}
 MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily instead
+BID_MARGIN = 8.0  # written points a bid must expect above the style's pass value
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
@@ -227,7 +228,7 @@ class ExpertBot(HeuristicBot):
             done += 1
         call = max(plausible, key=lambda c: values[c])
         avg = values[call] / max(1, done)
-        pass_value = (th - BASE_THRESHOLD[n]) * 0.8
+        pass_value = (th - BASE_THRESHOLD[n]) * 0.8 + BID_MARGIN
         if avg > pass_value or "pass" not in by_call:
             what = "play" if call == "play" else f"name {call}"
             return by_call[call], f"{what}: over {done} sampled deals I expect {avg:+.0f} written points against them"
