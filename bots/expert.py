@@ -8,6 +8,10 @@ that point (:func:`bots.sim.rollout`). Each outcome is turned into *written* poi
 the bidder everything — and the candidate with the best average wins. Bids are chosen the same way:
 for each possible trump, whole deals are sampled and played out with the expert as the bidder.
 
+Samples also agree with the bidding: the seat that chose trump holds some strength in it, and a
+seat that passed while a suit could be chosen does not hold jack, nine and a third trump of it
+(a sample that disagrees is redrawn a few times).
+
 The number of samples is fixed (so a seeded expert repeats itself) and capped by time: by default it
 stops sampling at 60% of the decision budget (at most 0.6 s).
 """
@@ -30,7 +34,8 @@ from .sim import Position, SearchAborted, Solver, rollout
 SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}
 BID_SOLVE_LIMIT = {2: 12, 3: 9, 4: 12}
 MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily instead
-BID_MARGIN = 8.0  # written points a bid must expect above the style's pass value
+# Written points a bid must expect above the style's pass value (measured at 2 players; not yet at 3 and 4).
+BID_MARGIN = {2: 8.0, 3: 0.0, 4: 0.0}
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
@@ -228,7 +233,7 @@ class ExpertBot(HeuristicBot):
             done += 1
         call = max(plausible, key=lambda c: values[c])
         avg = values[call] / max(1, done)
-        pass_value = (th - BASE_THRESHOLD[n]) * 0.8 + BID_MARGIN
+        pass_value = (th - BASE_THRESHOLD[n]) * 0.8 + BID_MARGIN[n]
         if avg > pass_value or "pass" not in by_call:
             what = "play" if call == "play" else f"name {call}"
             return by_call[call], f"{what}: over {done} sampled deals I expect {avg:+.0f} written points against them"
