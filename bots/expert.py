@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
+from deberc_tui.i18n import N_, _
 
 from .heuristic import BASE_THRESHOLD, HeuristicBot
 from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
@@ -65,7 +66,7 @@ def written_utility(points: Sequence[float], bidder_side: int | None, my_side: i
 
 class ExpertBot(HeuristicBot):
     name = "expert"
-    description = "search: samples the unseen cards from what it knows and plays each choice out"
+    description = N_("search: samples the unseen cards from what it knows and plays each choice out")
 
     def __init__(
         self, seed: int | None = None, style: str = "normal", samples: int = 32, bid_samples: int = 96,
@@ -142,7 +143,7 @@ class ExpertBot(HeuristicBot):
         know = knowledge(view)
         options = sorted({a.card.index for a in cards})
         if len(options) == 1:
-            return self.flags(view, know, cards, options[0]), "the only card I may play"
+            return self.flags(view, know, cards, options[0]), _("the only card I may play")
         rules = view.rules
         n = rules.players
         assert view.trump is not None and view.bidder is not None
@@ -190,7 +191,8 @@ class ExpertBot(HeuristicBot):
             done += 1
         best = max(options, key=lambda c: (totals[c] / max(1, done) + 0.01 * heur[c]))
         avg = totals[best] / max(1, done)
-        why = f"played out {done} deals consistent with what I have seen: {_name(best)} scores best ({avg:+.0f} on average)"
+        why = _("played out {done} deals consistent with what I have seen: {card} scores best ({avg:+.0f} on average)").format(
+            done=done, card=_name(best), avg=avg)
         return self.flags(view, know, cards, best), why
 
     def _sample(
@@ -199,7 +201,7 @@ class ExpertBot(HeuristicBot):
     ) -> list[int]:
         """A sample of the unseen cards that also agrees with the bidding, if one is found quickly."""
         hands = sample_hands(know, self.rng, sizes=sizes)
-        for _ in range(BIDDING_TRIES - 1):
+        for _try in range(BIDDING_TRIES - 1):
             if not constraints or fits_bidding(hands, played_by, constraints):
                 break
             hands = sample_hands(know, self.rng, sizes=sizes)
@@ -217,7 +219,8 @@ class ExpertBot(HeuristicBot):
         th = self.threshold(view)
         plausible = [c for c in calls if heur_scores.get(c, 0) >= th - 25] or (calls if "pass" not in by_call else [])
         if not plausible:
-            return by_call["pass"], f"pass: no trump comes close (best hand strength {max(heur_scores.values(), default=0):.0f})"
+            return by_call["pass"], _("pass: no trump comes close (best hand strength {best:.0f})").format(
+                best=max(heur_scores.values(), default=0))
         know = knowledge(view)
         full = 9 if n < 4 else 8
         deadline = self._deadline()
@@ -235,9 +238,11 @@ class ExpertBot(HeuristicBot):
         avg = values[call] / max(1, done)
         pass_value = (th - BASE_THRESHOLD[n]) * 0.8 + BID_MARGIN[n]
         if avg > pass_value or "pass" not in by_call:
-            what = "play" if call == "play" else f"name {call}"
-            return by_call[call], f"{what}: over {done} sampled deals I expect {avg:+.0f} written points against them"
-        return by_call["pass"], f"pass: over {done} sampled deals my best trump expects {avg:+.0f}"
+            what = _("play") if call == "play" else _("name {suit}").format(suit=Suit(call).symbol)
+            why = _("{what}: over {done} sampled deals I expect {avg:+.0f} written points against them")
+            return by_call[call], why.format(what=what, done=done, avg=avg)
+        why = _("pass: over {done} sampled deals my best trump expects {avg:+.0f}")
+        return by_call["pass"], why.format(done=done, avg=avg)
 
     def _sample_full_deal(self, view: SeatView, know: Knowledge, full: int) -> list[int]:
         """Every seat's hand after the bidding (mine: my six plus three unknown cards)."""
