@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deberc_tui.engine import SeatView, find_combos, mask_of
+from deberc_tui.engine import SeatView, find_combos, mask_of, scoring
 from deberc_tui.engine.cards import PLAIN_ORDER, PLAIN_POINTS, SUIT_MASKS, TRUMP_ORDER, TRUMP_POINTS
 
 FULL = (1 << 32) - 1
@@ -156,12 +156,7 @@ def knowledge(view: SeatView) -> Knowledge:
             if rules.side_of(a.seat) == view.combos_side:
                 shown |= mask_of(a.shown)
         combo_points[view.combos_side] = sum(c.points for c in find_combos(shown, view.trump, rules))
-    bella_points = [0] * sides
-    for seat, number in view.bella:
-        if rules.bella_to == "holder":
-            bella_points[rules.side_of(seat)] += 20
-        elif number < len(view.tricks):
-            bella_points[rules.side_of(view.tricks[number].winner)] += 20
+    bella_points = scoring.bella_points(rules, view.bella, [t.winner for t in view.tricks])
     return Knowledge(
         seat=me, n=n, trump=trump, hand=hand, played=played, unseen=unseen, known=known,
         forbidden=forbidden, sizes=list(view.hand_sizes), side_points=side_points,
