@@ -46,7 +46,7 @@ class BidValue:
 
     @property
     def se(self) -> float:
-        return _se(self.values)
+        return standard_error(self.values)
 
     @property
     def bait(self) -> float:
@@ -61,7 +61,7 @@ class BidValue:
         return out
 
 
-def _se(values: Sequence[float]) -> float:
+def standard_error(values: Sequence[float]) -> float:
     n = len(values)
     if n < 2:
         return math.inf
@@ -99,7 +99,7 @@ class Evaluation:
     def diff_se(self, a: str, b: str) -> float:
         """Standard error of the difference between two bids (paired over the same worlds)."""
         va, vb = self.value(a).values, self.value(b).values
-        return _se([x - y for x, y in zip(va, vb, strict=True)])
+        return standard_error([x - y for x, y in zip(va, vb, strict=True)])
 
     def loss(self, bid: str) -> float:
         return self.best.ev - self.value(bid).ev

@@ -29,7 +29,7 @@ from ..engine import (
 from ..engine.actions import BIDS
 from ..engine.stack import stack_deck
 from ..i18n import _
-from .evaluate import BidValue, bot_chooser, evaluate, play_out, record_outcome
+from .evaluate import BidValue, bot_chooser, evaluate, play_out, record_outcome, standard_error
 from .position import BidPosition, PositionError
 
 
@@ -53,9 +53,7 @@ class Advice:
                 diffs = [x - y for x, y in zip(best.values, v.values, strict=True)]
                 if len(diffs) < 2:
                     return None
-                mean = sum(diffs) / len(diffs)
-                var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-                return mean, (var / len(diffs)) ** 0.5
+                return sum(diffs) / len(diffs), standard_error(diffs)
         return None
 
 
