@@ -79,6 +79,26 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
     return score
 
 
+def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
+    """The hand strength a player of ``side`` with ``style`` wants before bidding (the search bot
+    also uses it to foresee how the other seats will speak)."""
+    rules = view.rules
+    th = BASE_THRESHOLD[rules.players] + STYLE_SHIFT[style]
+    baits = sum(1 for r in view.sheet if r.outcome == "bait" and r.bidder == side)
+    if rules.bait_penalty is not None and rules.bait_penalty.points and baits >= 2:
+        th += 12
+    if view.hanging:
+        th -= min(10.0, view.hanging / 10)
+    if not rules.short and view.totals:
+        mine = view.totals[side]
+        others = max(t for s, t in enumerate(view.totals) if s != side)
+        if others >= rules.target - 80 and mine < others:
+            th -= 6  # they are close: fight for the deal
+        elif mine >= rules.target - 60:
+            th += 6  # we are close: defending is safer (and wins when both go over)
+    return th
+
+
 class HeuristicBot(BotBase):
     name = "heuristic"
     description = N_("a club player's rules of thumb: counts cards and voids, draws trumps, bids on hand strength")
@@ -146,22 +166,7 @@ class HeuristicBot(BotBase):
     # -- bidding ------------------------------------------------------------------------------
 
     def threshold(self, view: SeatView) -> float:
-        rules = view.rules
-        th = BASE_THRESHOLD[rules.players] + STYLE_SHIFT[self.style]
-        my_side = rules.side_of(view.seat)
-        baits = sum(1 for r in view.sheet if r.outcome == "bait" and r.bidder == my_side)
-        if rules.bait_penalty is not None and rules.bait_penalty.points and baits >= 2:
-            th += 12
-        if view.hanging:
-            th -= min(10.0, view.hanging / 10)
-        if not rules.short and view.totals:
-            mine = view.totals[my_side]
-            others = max(t for s, t in enumerate(view.totals) if s != my_side)
-            if others >= rules.target - 80 and mine < others:
-                th -= 6  # they are close: fight for the deal
-            elif mine >= rules.target - 60:
-                th += 6  # we are close: defending is safer (and wins when both go over)
-        return th
+        return bid_threshold(view, view.rules.side_of(view.seat), self.style)
 
     def bid_scores(self, view: SeatView, bids: Sequence[Bid]) -> dict[str, float]:
         rules = view.rules
