@@ -242,14 +242,15 @@ class ExpertBot(HeuristicBot):
         model = SeatModel.of(view)
         # My own round-2 turn, if the auction comes back: the suits I might name there, or pass.
         mine_later = next((t for t in later if t.seat == me), None)
-        hand = know.hand
         again: list[int | None] = []
         if mine_later is not None:
-            for t in range(4):
-                if t != up_suit and bid_strength(hand, t, view.turnup.index, False, False, rules.hundred) >= th - 25:
-                    again.append(t)
-            if not mine_later.must or not again:
+            others = [t for t in range(4) if t != up_suit]
+            strength = {t: bid_strength(know.hand, t, view.turnup.index, False, False, rules.hundred) for t in others}
+            again = [t for t in others if strength[t] >= th - 25]
+            if not mine_later.must:
                 again.append(None)
+            elif not again:  # a dealer who may not pass names the best suit
+                again = [max(others, key=lambda t: strength[t])]
         after_mine = later[later.index(mine_later) + 1:] if mine_later is not None else []
         deadline = self._deadline()
         values = {c: 0.0 for c in plausible}
