@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from deberc_tui.engine import Rules, SeatView
 
-from .heuristic import bid_strength, bid_threshold
+from .heuristic import bid_threshold, call_strength
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,14 @@ class SeatModel:
 
     def call(self, hand: int, turn: Turn) -> int | None:
         """The trump (suit index) ``turn.seat`` would choose holding ``hand``, or None for a pass."""
-        rules = self.rules
         up_suit = self.turnup >> 3
         if turn.round == 1:
-            gets = rules.players == 4 and (rules.turnup_to == "bidder" or self.dealer == turn.seat)
-            s = bid_strength(hand, up_suit, self.turnup, rules.seven_swap_allowed, gets, rules.hundred)
+            s = call_strength(self.rules, hand, up_suit, True, turn.seat, self.dealer, self.turnup)
             return up_suit if s >= self.thresholds[turn.seat] else None
         best, best_s = -1, -1.0
         for t in range(4):
             if t != up_suit:
-                s = bid_strength(hand, t, self.turnup, False, False, rules.hundred)
+                s = call_strength(self.rules, hand, t, False, turn.seat, self.dealer, self.turnup)
                 if s > best_s:
                     best, best_s = t, s
         return best if turn.must or best_s >= self.thresholds[turn.seat] else None

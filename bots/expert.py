@@ -31,7 +31,7 @@ from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 from deberc_tui.i18n import N_, _
 
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
-from .heuristic import BASE_THRESHOLD, HeuristicBot, bid_strength
+from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength
 from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
 from .sim import Position, SearchAborted, Solver, rollout
@@ -245,7 +245,7 @@ class ExpertBot(HeuristicBot):
         again: list[int | None] = []
         if mine_later is not None:
             others = [t for t in range(4) if t != up_suit]
-            strength = {t: bid_strength(know.hand, t, view.turnup.index, False, False, rules.hundred) for t in others}
+            strength = {t: call_strength(rules, know.hand, t, False, me, view.dealer, view.turnup.index) for t in others}
             again = [t for t in others if strength[t] >= th - 25]
             if not mine_later.must:
                 again.append(None)

@@ -79,6 +79,14 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
     return score
 
 
+def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, dealer: int, turnup: int) -> float:
+    """``bid_strength`` for ``seat`` choosing ``trump``: only in round 1 may the trump seven be swapped
+    for the turnup, and with 4 players the turnup joins the dealer's or the bidder's hand."""
+    can_swap = round1 and rules.seven_swap_allowed
+    gets = rules.players == 4 and round1 and (rules.turnup_to == "bidder" or dealer == seat)
+    return bid_strength(hand, trump, turnup, can_swap, gets, rules.hundred)
+
+
 def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
     """The hand strength a player of ``side`` with ``style`` wants before bidding (the search bot
     also uses it to foresee how the other seats will speak)."""
@@ -177,10 +185,7 @@ class HeuristicBot(BotBase):
             if b.call == "pass":
                 continue
             suit = view.turnup.suit.index if b.call == "play" else b.suit.index  # type: ignore[union-attr]
-            r1 = b.call == "play"
-            can_swap = r1 and rules.seven_swap_allowed
-            gets = rules.players == 4 and r1 and (rules.turnup_to == "bidder" or view.dealer == view.seat)
-            out[b.call] = bid_strength(hand, suit, up, can_swap, gets, rules.hundred)
+            out[b.call] = call_strength(rules, hand, suit, b.call == "play", view.seat, view.dealer, up)
         return out
 
     def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .heuristic import TRUMP_VALUE
 from .knowledge import Knowledge, bits
 
 
@@ -72,21 +73,20 @@ def sample_hands(know: Knowledge, rng: random.Random, sizes: list[int] | None = 
     return hands
 
 
-# Trump value of a holding by natural rank (7 8 9 T J Q K A), plus 6 per trump beyond two: a rough
-# measure of how a player with these trumps would speak in the bidding.
-_TRUMP_WORTH = (4, 5, 22, 11, 30, 6, 7, 14)
+# A holding's trump value as the heuristic counts it in the bidding (TRUMP_VALUE by natural rank, plus
+# 6 per trump beyond two): a rough measure of how a player with these trumps would speak.
 BIDDER_MIN_WORTH = 26  # a bidder holds at least about the nine and one more trump (or the jack)
 PASSER_MAX_WORTH = 70  # a player holding jack, nine and a third trump would not have passed
 
 
 def trump_worth(holding: int, trump: int) -> int:
-    """How strong ``holding`` is in ``trump`` (see ``_TRUMP_WORTH``)."""
+    """How strong ``holding`` is in ``trump`` (the trump part of the heuristic's ``bid_strength``)."""
     trumps = holding >> (trump * 8) & 0xFF
     worth = 0
     n = 0
     for r in range(8):
         if trumps >> r & 1:
-            worth += _TRUMP_WORTH[r]
+            worth += TRUMP_VALUE[r]
             n += 1
     return worth + 6 * max(0, n - 2)
 
