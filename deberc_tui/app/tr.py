@@ -10,7 +10,9 @@ from deberc_tui.i18n import _
 
 
 def translate_bindings(node: DOMNode) -> None:
-    """Show ``node``'s key bindings (class ``BINDINGS``, marked with ``N_``) in the current language.
+    """Show ``node``'s key bindings (class ``BINDINGS``, marked with ``N_``) in the current language, and bind
+    each letter key's twin on the Russian ЙЦУКЕН layout too (``q`` and ``й``), so that a player who types in
+    Russian need not switch the layout. The twins are hidden from the footer.
 
     Each node has its own copy of the bindings map, so this changes only this node; call it in ``__init__``.
     """
@@ -26,6 +28,23 @@ def translate_bindings(node: DOMNode) -> None:
             )
             for b in bindings
         ]
+    for key, bindings in list(table.items()):
+        twin = cyrillic_twin(key)
+        if twin is not None and twin not in source:
+            table[twin] = [dataclasses.replace(b, key=twin, show=False) for b in bindings]
+
+
+# The Russian ЙЦУКЕН layout: which letter the same physical key gives (lower case; upper case follows).
+_LATIN = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
+_CYRILLIC = "йцукенгшщзхъфывапролджэячсмитьбю"
+_TWINS = dict(zip(_LATIN, _CYRILLIC, strict=True)) | {
+    a.upper(): b.upper() for a, b in zip(_LATIN, _CYRILLIC, strict=True) if a.isalpha()
+}
+
+
+def cyrillic_twin(key: str) -> str | None:
+    """The key that the same physical key gives on the Russian layout (``a`` → ``ф``), for letter keys only."""
+    return _TWINS.get(key) if len(key) == 1 and key.isalpha() else None
 
 
 def is_you(name: str) -> bool:
