@@ -64,21 +64,27 @@ def build_position(
 @click.option("--score", default=None, help="The score before the deal, one number per side, e.g. 120,340.")
 @click.option("--target", type=click.IntRange(1), default=None, help="Points that win the game.")
 @click.option("--hanging", type=click.IntRange(0), default=0, help="Hanging points waiting for a winner.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the sampled worlds.")
+@click.option("--seed", type=int, default=None,
+              help="Seed: the same positions and worlds again (default: fresh ones every time).")
 @click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Time limit per evaluation.")
 @click.option("--worlds", type=click.IntRange(1), default=None, help="Exactly this many worlds (no time limit): repeatable results.")
 @click.option("--hard", is_flag=True, help="Practise only hard decisions (the top bids are close).")
 @click.option("--mistakes", is_flag=True, help="Play your past mistakes again, the latest first.")
 @click.option("--review", is_flag=True, help="List your past mistakes and your accuracy.")
 @click.option("--json", "as_json", is_flag=True, help="With --evaluate: print one JSON object.")
+@click.option("--ascii", "ascii_", is_flag=True, help="ASCII suits (c d h s) instead of ♣ ♦ ♥ ♠.")
 def practice(
     evaluate: bool, hand: str | None, turnup: str | None, seat: str | None, players: int, preset: str,
-    round_: int | None, bids: str | None, score: str | None, target: int | None, hanging: int, seed: int,
-    seconds: float, worlds: int | None, hard: bool, mistakes: bool, review: bool, as_json: bool,
+    round_: int | None, bids: str | None, score: str | None, target: int | None, hanging: int, seed: int | None,
+    seconds: float, worlds: int | None, hard: bool, mistakes: bool, review: bool, as_json: bool, ascii_: bool,
 ) -> None:
     """Practise bidding: bid, then see every bid's expected value in points."""
+    from ..app.look import Look, unicode_ok
+
+    look = Look(ascii=ascii_ or not unicode_ok())
     if review:
         from .history import History
+        from .screen import noted_cards
 
         hist = History.load()
         click.echo(hist.summary())
@@ -86,7 +92,8 @@ def practice(
             pos = d.position
             click.echo(f"{i:>3}. " + _(
                 "{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"
-            ).format(hand=" ".join(pos["hand"]), turnup=pos["turnup"], seat=_word(SEATS, pos["seat"]),
+            ).format(hand=noted_cards(list(pos["hand"]), look), turnup=noted_cards([pos["turnup"]], look),
+                     seat=_word(SEATS, pos["seat"]),
                      round=pos["round"], chosen=words.call(d.chosen), best=words.call(d.best), loss=d.loss,
                      rating=_word(RATINGS, d.rating)))
         return
@@ -98,6 +105,7 @@ def practice(
         )
         from .evaluate import evaluate as run_evaluation
 
+        seed = seed or 0
         if worlds is not None:
             result = run_evaluation(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=worlds, max_worlds=worlds)
         else:
@@ -114,7 +122,8 @@ def practice(
         raise click.UsageError(translate_error(exc)) from None
     from .screen import PracticeApp
 
-    PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes).run()
+    PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,
+                worlds=worlds, look=look).run()
 
 
 def describe(result: object) -> list[str]:

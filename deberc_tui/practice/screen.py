@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,13 +14,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from ..app.look import rank_letter
+from ..app.look import Look, unicode_ok
 from ..app.tr import translate_bindings
-from ..engine import Card, Rules, sort_hand
+from ..engine import Card, CardError, Rules, Suit, sort_hand
 from ..i18n import N_, _
 from ..words import preset as preset_label
 from .evaluate import Evaluation, evaluate
-from .history import History
+from .history import Decision, History
 from .position import BidPosition, random_position
 
 BID_LABELS = {"play": N_("Play"), "pass": N_("Pass"), "C": N_("♣ Clubs"), "D": N_("♦ Diamonds"), "H": N_("♥ Hearts"),
@@ -28,19 +29,53 @@ ROLES = {"first": N_("first to speak"), "second": N_("second to speak"), "third"
          "dealer": N_("the dealer")}
 RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too close to call"),
            "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+TITLE = N_("deberc — bidding practice")
+_SYMBOLS = {s.symbol: s for s in Suit}
 
 
-def pretty(card: Card) -> str:
-    """A card as players write it in the current language (``Q♥`` / ``Д♥``)."""
-    return rank_letter(card.rank.value) + card.suit.symbol
+def default_look() -> Look:
+    return Look(ascii=not unicode_ok())
 
 
-def bid_label(call: str) -> str:
-    return _(BID_LABELS[call]) if call in BID_LABELS else call
+def pretty(card: Card, look: Look | None = None) -> str:
+    """A card as players write it in the current language (``Q♥`` / ``Д♥``; ``Qh`` in the ASCII look)."""
+    return (look or Look()).card_str(card)
+
+
+def suits_for(text: str, look: Look | None) -> str:
+    """``text`` with its suit symbols as the look shows suits (``c d h s`` in the ASCII look)."""
+    if look is None or not look.ascii:
+        return text
+    return "".join(look.suit(_SYMBOLS[ch]) if ch in _SYMBOLS else ch for ch in text)
+
+
+def bid_label(call: str, look: Look | None = None) -> str:
+    return suits_for(_(BID_LABELS[call]) if call in BID_LABELS else call, look)
 
 
 def rating_label(rating: str) -> str:
     return _(RATINGS[rating]) if rating in RATINGS else rating
+
+
+def noted_cards(notations: list[str], look: Look | None = None) -> str:
+    """Cards stored as notation (``9C``) written as players write them (``9♣``)."""
+    out = []
+    for n in notations:
+        try:
+            out.append(pretty(Card.parse(n), look))
+        except (CardError, ValueError):
+            out.append(n)
+    return " ".join(out)
+
+
+def mistake_line(decision: Decision, look: Look | None = None) -> str:
+    """One past mistake: the hand, the turnup, your bid, the best bid and the cost."""
+    pos = decision.position
+    return _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})").format(
+        hand=noted_cards(list(pos.get("hand", [])), look), turnup=noted_cards([str(pos.get("turnup", "?"))], look),
+        chosen=bid_label(decision.chosen, look), best=bid_label(decision.best, look), loss=decision.loss)
+
+
 HARD_MARGIN = 15.0
 
 
@@ -48,11 +83,13 @@ HARD_MARGIN = 15.0
 class Evaluated(Message):
     evaluation: Evaluation
     chosen: str
+    gen: int = 0
 
 
 @dataclass
 class PositionReady(Message):
     position: BidPosition
+    gen: int = 0
 
 
 class PracticeScreen(Screen[None]):
@@ -66,17 +103,18 @@ class PracticeScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     PracticeScreen { layout: vertical; }
-    #situation { height: auto; padding: 1 2; }
-    #hand { height: auto; padding: 0 2; text-style: bold; }
+    #situation { height: auto; padding: 1 2 0 2; }
+    #hand { height: auto; padding: 1 2 0 2; text-style: bold; }
     #bids { height: auto; padding: 0 2; }
     #bids Button { margin-right: 1; min-width: 10; }
-    #verdict { height: auto; padding: 1 2; }
-    #table { height: auto; max-height: 10; margin: 0 2; }
+    #verdict { height: auto; padding: 0 2; }
+    #table { height: auto; max-height: 10; margin: 1 2 0 2; }
     """
 
     def __init__(
         self, rules: Rules, role: str | None = None, round_: int | None = None, hard: bool = False,
-        seed: int | None = None, seconds: float = 5.0, mistakes: bool = False,
+        seed: int | None = None, seconds: float = 5.0, mistakes: bool = False, worlds: int | None = None,
+        look: Look | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -85,10 +123,13 @@ class PracticeScreen(Screen[None]):
         self.role = role
         self.round = round_
         self.hard = hard
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # seed None: a fresh position every launch
         self.seconds = seconds
+        self.worlds = worlds  # exactly this many worlds per evaluation (repeatable), else a time budget
+        self.look = look or default_look()
         self.position: BidPosition | None = None
         self.answered = False
+        self.gen = 0  # which position is on screen: results for an earlier one are dropped
         self.history = History.load()
         if mistakes:
             self._queue_mistakes()
@@ -104,61 +145,73 @@ class PracticeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "deberc — bidding practice"
+        self.title = _(TITLE)
+        self.sub_title = ""
         self.action_next()
 
     def action_next(self) -> None:
+        self.gen += 1
         self.answered = False
-        self.query_one("#verdict", Static).update("Dealing…")
+        self.position = None
+        self.query_one("#verdict", Static).update(_("Dealing…"))
         self.query_one("#table", DataTable).clear(columns=True)
-        self.find_position()
+        queued = self.queue.pop(0) if self.queue else None
+        # Draw the position's randomness here, in order, so a seed gives the same positions whatever the timing.
+        self.find_position(self.gen, queued, random.Random(self.rng.randrange(1 << 62)))
 
     @work(thread=True, exclusive=True, group="practice")
-    def find_position(self) -> None:
-        if self.queue:
-            self.post_message(PositionReady(self.queue.pop(0)))
+    def find_position(self, gen: int, queued: BidPosition | None, rng: random.Random) -> None:
+        if queued is not None:
+            self.post_message(PositionReady(queued, gen))
             return
-        for _attempt in range(12 if self.hard else 1):
-            pos = random_position(self.rules, self.rng, self.role, self.round)
-            if not self.hard:
-                break
-            quick = evaluate(pos, seed=self.rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20)
+        pos = random_position(self.rules, rng, self.role, self.round)
+        for _attempt in range(11 if self.hard else 0):
+            quick = evaluate(pos, seed=rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20)
             ranked = quick.ranked
             if len(ranked) > 1 and ranked[0].ev - ranked[1].ev < HARD_MARGIN:
                 break
-        self.post_message(PositionReady(pos))
+            pos = random_position(self.rules, rng, self.role, self.round)
+        self.post_message(PositionReady(pos, gen))
 
     @on(PositionReady)
-    def show_position(self, message: PositionReady) -> None:
+    async def show_position(self, message: PositionReady) -> None:
+        if message.gen != self.gen:
+            return
         pos = message.position
-        self.position = pos
+        look = self.look
         n = pos.rules.players
         score = " : ".join(str(t) for t in pos.totals)
         self.query_one("#situation", Static).update(
             _("{preset} rules, {n} players, target {target}.  Score {score}.").format(
                 preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target, score=score)
             + "\n" + _("You are {role}; round {round}. Turnup: {turnup}").format(
-                role=_(ROLES[pos.role]) if pos.role in ROLES else pos.role, round=pos.round, turnup=pretty(pos.turnup))
+                role=_(ROLES[pos.role]) if pos.role in ROLES else pos.role, round=pos.round,
+                turnup=pretty(pos.turnup, look))
             + ("" if not pos.bids else "   " + _("(before you: {bids})").format(
-                bids=", ".join(bid_label(b) for b in pos.bids)))
+                bids=", ".join(bid_label(b, look) for b in pos.bids)))
         )
         self.query_one("#hand", Static).update(
-            _("Your cards:") + "  " + "  ".join(pretty(c) for c in sort_hand(pos.hand)))
+            _("Your cards:") + "  " + "  ".join(pretty(c, look) for c in sort_hand(pos.hand)))
         bids = self.query_one("#bids", Horizontal)
-        bids.remove_children()
+        # The old buttons must be gone before the new ones (with the same ids) are mounted.
+        await bids.remove_children()
+        buttons = []
         for i, call in enumerate(pos.legal_bids(), start=1):
-            label = bid_label(call)
+            label = bid_label(call, look)
             if call == "play":
-                label = _("Play {suit}").format(suit=pos.turnup.suit.symbol)
-            bids.mount(Button(f"{i} {label}", id=f"bid-{call}", name=call))
+                label = _("Play {suit}").format(suit=look.suit(pos.turnup.suit))
+            buttons.append(Button(f"{i} {label}", id=f"bid-{call}", name=call))
+        await bids.mount_all(buttons)
+        self.position = pos
         self.query_one("#verdict", Static).update(_("Your bid? (digit key or click)"))
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
         if key.isdigit() and self.position is not None and not self.answered:
             calls = self.position.legal_bids()
             i = int(key) - 1
             if 0 <= i < len(calls):
+                event.stop()
                 self.choose(calls[i])
 
     @on(Button.Pressed)
@@ -167,21 +220,28 @@ class PracticeScreen(Screen[None]):
             self.choose(event.button.name)
 
     def choose(self, call: str) -> None:
-        if self.position is None:
+        if self.position is None or self.answered:
             return
         self.answered = True
         self.query_one("#verdict", Static).update(
-            _("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call)))
-        self.run_evaluation(self.position, call)
+            _("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call, self.look)))
+        self.run_evaluation(self.gen, self.position, call, self.rng.randrange(1 << 30))
 
     @work(thread=True, exclusive=True, group="practice")
-    def run_evaluation(self, position: BidPosition, call: str) -> None:
-        result = evaluate(position, seed=self.rng.randrange(1 << 30), max_seconds=self.seconds)
-        self.post_message(Evaluated(result, call))
+    def run_evaluation(self, gen: int, position: BidPosition, call: str, seed: int) -> None:
+        if self.worlds is not None:
+            result = evaluate(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=self.worlds,
+                              max_worlds=self.worlds)
+        else:
+            result = evaluate(position, seed=seed, max_seconds=self.seconds)
+        self.post_message(Evaluated(result, call, gen))
 
     @on(Evaluated)
     def show_evaluation(self, message: Evaluated) -> None:
+        if message.gen != self.gen:
+            return
         ev = message.evaluation
+        look = self.look
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         near = ev.near_end
@@ -189,32 +249,20 @@ class PracticeScreen(Screen[None]):
         for b in ev.ranked:
             mark = "▶ " if b.bid == message.chosen else "  "
             win = (f"{b.wins / b.n * 100:.0f}%",) if near and b.n else ()
-            table.add_row(mark + bid_label(b.bid), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
+            table.add_row(mark + bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
         decision = self.history.add(ev, message.chosen)
-        if decision.rating == "best":
-            verdict = _("Best bid.")
-        elif decision.rating == "too close to call":
-            verdict = _("Too close to call: {chosen} vs {best} differ by less than two standard errors.").format(
-                chosen=bid_label(message.chosen), best=bid_label(ev.best.bid))
-        else:
-            verdict = _("{rating}: you lose {loss:.1f} points against {best}.").format(
-                rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(ev.best.bid))
-        thresholds = _("fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35 points")
         self.query_one("#verdict", Static).update(
-            verdict + "\n" + _("{worlds} worlds in {seconds:.1f} s ({thresholds}).  Press n for the next position.").format(
-                worlds=ev.worlds, seconds=ev.seconds, thresholds=thresholds)
+            verdict_text(ev, message.chosen, decision, look)
+            + "\n" + _("{worlds} worlds in {seconds:.1f} s ({thresholds}).  Press n for the next position.").format(
+                worlds=ev.worlds, seconds=ev.seconds,
+                thresholds=_("fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35 points"))
             + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
         )
 
     def action_review(self) -> None:
         self.query_one("#verdict", Static).update(
             _("Your record: {summary}").format(summary=self.history.summary())
-            + "\n" + "\n".join(
-                "  " + _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})").format(
-                    hand=" ".join(d.position["hand"]), turnup=d.position["turnup"], chosen=bid_label(d.chosen),
-                    best=bid_label(d.best), loss=d.loss)
-                for d in self.history.mistakes()[-8:]
-            )
+            + "".join("\n  " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
         )
 
     def _queue_mistakes(self) -> int:
@@ -240,11 +288,26 @@ class PracticeScreen(Screen[None]):
             self.app.exit()
 
 
+def verdict_text(ev: Evaluation, chosen: str, decision: Decision, look: Look | None = None) -> str:
+    """The verdict on ``chosen``: it names the bid the numbers in the table rank first."""
+    best = ev.best.bid
+    if decision.rating == "best" or chosen == best:
+        return _("Best bid.")
+    if decision.rating == "too close to call":
+        return _("Too close to call: {chosen} vs {best} differ by less than two standard errors.").format(
+            chosen=bid_label(chosen, look), best=bid_label(best, look))
+    return _("{rating}: you lose {loss:.1f} points against {best}.").format(
+        rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(best, look))
+
+
 class PracticeApp(App[None]):
-    def __init__(self, rules: Rules, **kwargs: object) -> None:
+    ENABLE_COMMAND_PALETTE = False  # its key and texts are Textual's, in English only
+
+    def __init__(self, rules: Rules, **kwargs: Any) -> None:
         super().__init__()
         self._rules = rules
         self._kwargs = kwargs
 
     def on_mount(self) -> None:
-        self.push_screen(PracticeScreen(self._rules, **self._kwargs))  # type: ignore[arg-type]
+        self.title = _(TITLE)
+        self.push_screen(PracticeScreen(self._rules, **self._kwargs))
