@@ -65,10 +65,11 @@ CARD_RANGE: Final[dict[int, tuple[int, int]]] = {n: _card_range(n) for n in (2, 
 # -- declarations ---------------------------------------------------------------------------------
 
 _KIND_WORDS: Final[dict[str, str]] = {
-    "terz": "terz", "t": "terz", "терц": "terz", "tierce": "terz",
-    "fifty": "fifty", "f": "fifty", "50": "fifty", "berz": "fifty", "полтинник": "fifty", "берц": "fifty",
-    "hundred": "hundred", "h": "hundred", "сотня": "hundred",
-    "bella": "bella", "b": "bella", "белла": "bella",
+    "terz": "terz", "t": "terz", "терц": "terz", "терца": "terz", "т": "terz", "tierce": "terz",
+    "fifty": "fifty", "f": "fifty", "50": "fifty", "berz": "fifty", "полтинник": "fifty", "берц": "fifty", "п": "fifty",
+    "hundred": "hundred", "h": "hundred", "сотня": "hundred", "сто": "hundred", "с": "hundred",
+    # «бела» is the word the Russian screens show (and the game's own word); «белла» is a common spelling
+    "bella": "bella", "b": "bella", "бела": "bella", "белла": "bella", "б": "bella",
 }
 _TOKEN: Final = re.compile(r"^(\d+)\s*[x×*]?\s*([^\d\s].*)$|^([^\d\s].*)$|^(\d+)$")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,6 +26,7 @@ from textual.widgets import (
     Select,
     Static,
 )
+from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
 from deberc_tui.app.tr import translate_bindings
@@ -79,6 +80,12 @@ FORM_CSS = """
 .form .hint { color: $text-muted; height: auto; }
 .form .buttons { height: auto; align-horizontal: right; margin-top: 1; }
 .form .buttons Button { margin-left: 1; }
+.form Input:focus, .form Checkbox:focus, .form Button:focus, .form Select:focus > SelectCurrent {
+    background: $accent; color: $background; text-style: bold;
+}
+.form Input:focus > .input--placeholder { color: $background 70%; }
+.form Select:focus > SelectCurrent Static#label, .form Select:focus > SelectCurrent .arrow { color: $background; }
+.form .row:focus-within > Label, .form .side:focus-within > Label { color: $accent; text-style: bold reverse; }
 """
 
 
@@ -93,6 +100,64 @@ def _as_int(value: object) -> int:
     if not isinstance(value, int):
         raise PadError(_("expected a choice, not {value!r}").format(value=value))
     return value
+
+
+class _Overlay(SelectOverlay):
+    """A :class:`FormSelect`'s drop-down: picks at once, and passes on keys that arrive after it closed."""
+
+    def action_select(self) -> None:
+        select = self.parent
+        if isinstance(select, FormSelect) and self.highlighted is not None:
+            select.pick(self.highlighted)
+        else:
+            super().action_select()
+
+    async def _on_key(self, event: events.Key) -> None:
+        focused = self.screen.focused
+        if focused is not None and focused is not self:
+            # typed before the drop-down had closed: the keys belong to the field that has the focus now
+            event.stop()
+            event.prevent_default()
+            focused._forward_event(events.Key(event.key, event.character))
+            return
+        if event.key == "enter":  # pick now, not when the key has bubbled up to the bindings
+            event.stop()
+            event.prevent_default()
+            self.action_select()
+            return
+        await super()._on_key(event)
+
+
+class FormSelect(Select[Any]):
+    """A drop-down for the forms: choosing moves straight on to the next field, so typing goes on there.
+
+    Textual's own Select keeps the focus (and, for a moment, its hidden list keeps it), so the characters
+    typed right after a choice were lost.
+    """
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield _Overlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+
+    def pick(self, index: int) -> None:
+        """Choose the option at ``index`` of the drop-down, close it and focus the next field at once."""
+        value = self._options[index][1]
+        if value != self.value:
+            self.value = value
+        self.expanded = False
+        screen = self.screen
+        chain = [w for w in screen.focus_chain if w is self or self not in w.ancestors]
+        target = chain[(chain.index(self) + 1) % len(chain)] if self in chain and len(chain) > 1 else self
+        screen.set_focus(target)
+
+    @on(SelectOverlay.Dismiss)
+    def _dismissed(self, event: SelectOverlay.Dismiss) -> None:
+        """Escape closes the list and gives the focus back to this field at once (not a moment later)."""
+        event.stop()
+        event.prevent_default()
+        self.expanded = False
+        if not event.lost_focus:
+            self.screen.set_focus(self)
 
 
 def _row(label: str, widget: Any) -> Horizontal:
@@ -125,18 +190,18 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         sides = [(name, s) for s, name in enumerate(pad.side_names)]
         kind_value = 0
         if deal is not None:
-            kind_value = next((i for i, (_, k, r) in enumerate(DEAL_KINDS) if k == deal.kind and r == deal.reason), 0)
+            kind_value = next((i for i, (_label, k, r) in enumerate(DEAL_KINDS) if k == deal.kind and r == deal.reason), 0)
         title = _("Deal {n}").format(n=self.index + 1 if self.index is not None else len(pad.deals) + 1)
         with VerticalScroll(classes="form"):
             yield Static(_("{title} — {preset}, {n} players").format(title=title, preset=preset_label(pad.rules.preset_name),
                                                                      n=pad.rules.players), classes="title")
-            yield _row(N_("what happened"), Select([(_(label), i) for i, (label, _k, _r) in enumerate(DEAL_KINDS)],
+            yield _row(N_("what happened"), FormSelect([(_(label), i) for i, (label, _k, _r) in enumerate(DEAL_KINDS)],
                                                value=kind_value, allow_blank=False, id="kind", compact=True))
-            yield _row(N_("dealer"), Select(seats, value=deal.dealer if deal else pad.suggested_dealer,
+            yield _row(N_("dealer"), FormSelect(seats, value=deal.dealer if deal else pad.suggested_dealer,
                                         allow_blank=False, id="dealer", compact=True))
-            yield _row(N_("took trump"), Select(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
+            yield _row(N_("took trump"), FormSelect(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
                                             prompt=_("who bid"), id="bidder", compact=True))
-            yield _row(N_("trump"), Select([(f"{SUIT_SYMBOLS[x]} {suit_name(x)}", x) for x in "CDHS"],
+            yield _row(N_("trump"), FormSelect([(f"{SUIT_SYMBOLS[x]} {suit_name(x)}", x) for x in "CDHS"],
                                        value=deal.trump if deal and deal.trump else Select.NULL,
                                        prompt=_("(optional)"), id="trump", compact=True))
             hint = (_("card points incl. the last trick; with 4 players one side is enough")
@@ -155,9 +220,9 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                     Checkbox(_("no trick"), took is False, id=f"notrick-{s}", compact=True),
                     classes="side",
                 )
-            yield _row(N_("last trick"), Select(sides, value=deal.last_trick if deal and deal.last_trick is not None
+            yield _row(N_("last trick"), FormSelect(sides, value=deal.last_trick if deal and deal.last_trick is not None
                                             else Select.NULL, prompt=_("(if it matters)"), id="last", compact=True))
-            yield _row(N_("claim/win by"), Select(sides, value=deal.winner if deal and deal.winner is not None
+            yield _row(N_("claim/win by"), FormSelect(sides, value=deal.winner if deal and deal.winner is not None
                                               else Select.NULL, prompt=_("(claim, debertz, klabor)"), id="winner", compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
@@ -165,14 +230,14 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#bidder" if self.initial is None else "#kind").focus()
+        self.query_one("#kind").focus()  # the first field, whether adding or editing
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
         """Only the fields that matter for this kind of deal stay enabled."""
         if event.value is Select.NULL:
             return
-        _, kind, _ = DEAL_KINDS[_as_int(event.value)]
+        _label, kind, _reason = DEAL_KINDS[_as_int(event.value)]
         for s in range(self.pad.sides):
             self.query_one(f"#cards-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
             self.query_one(f"#decl-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
@@ -184,7 +249,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
     def entered(self) -> EnteredDeal:
         """The deal the form describes (raises :class:`PadError` on unreadable input)."""
         pad = self.pad
-        _, kind, reason = DEAL_KINDS[_as_int(self.query_one("#kind", Select).value)]
+        _label, kind, reason = DEAL_KINDS[_as_int(self.query_one("#kind", Select).value)]
         cards: list[int | None] = []
         declared: list[Declared] = []
         took: list[bool | None] = []
@@ -276,16 +341,16 @@ class NewPadScreen(ModalScreen[Pad | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form"):
             yield Static(_("New score pad"), classes="title")
-            yield _row(N_("players"), Select([(_("2 players"), 2), (_("3 players"), 3), (_("4 players (pairs 1+3, 2+4)"), 4)],
+            yield _row(N_("players"), FormSelect([(_("2 players"), 2), (_("3 players"), 3), (_("4 players (pairs 1+3, 2+4)"), 4)],
                                          value=2, allow_blank=False, id="players", compact=True))
             yield _row(N_("names"), Input(placeholder=_("in seat order, comma-separated: Anna, Boris"), id="names", compact=True))
-            yield _row(N_("preset"), Select([(preset_label(name), name) for name in PRESETS], value="moscow", allow_blank=False,
+            yield _row(N_("preset"), FormSelect([(preset_label(name), name) for name in PRESETS], value="moscow", allow_blank=False,
                                         id="preset", compact=True))
             yield _row(N_("first dealer"), Input("1", placeholder=_("seat number 1.. or name"), id="first", compact=True))
             yield _row(N_("target"), Input(placeholder=_(_PRESET_CHOICE), type="integer", id="target", compact=True))
             yield Static(_("Each option below left at (preset) keeps the preset's rule."), classes="hint")
             for label, key, values in self.CHOICES:
-                yield _row(label, Select([(value_label(v), v) for v in values], prompt=_(_PRESET_CHOICE), id=key,
+                yield _row(label, FormSelect([(value_label(v), v) for v in values], prompt=_(_PRESET_CHOICE), id=key,
                                          compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
@@ -302,7 +367,7 @@ class NewPadScreen(ModalScreen[Pad | None]):
         target = self.query_one("#target", Input).value.strip()
         if target:
             options["target"] = int(target)
-        picked = {key: _picked(self.query_one(f"#{key}", Select)) for _, key, _ in self.CHOICES}
+        picked = {key: _picked(self.query_one(f"#{key}", Select)) for _label, key, _values in self.CHOICES}
         pen_keys = ("bait_penalty_points", "bait_penalty_when", "bait_penalty_count")
         pen = {k.removeprefix("bait_penalty_"): picked.pop(k) for k in pen_keys}
         if any(v is not None for v in pen.values()):
@@ -495,7 +560,6 @@ class ScorePadScreen(Screen[None]):
     def __init__(self, store: PadStore | None = None, pad_id: str | None = None, standalone: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
-        self.title = _(self.TITLE)
         self.store = store if store is not None else PadStore()
         self.open_id = pad_id
         self.standalone = standalone  # back quits the app (``deberc scorepad``) instead of closing the screen
