@@ -8,9 +8,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
@@ -22,7 +22,7 @@ from deberc_tui.words import thrown as thrown_word
 
 from ..controller import load_stats, summarize_stats
 from ..look import Look, rank_letter
-from ..tr import translate_bindings
+from ..tr import is_you, translate_bindings
 
 if TYPE_CHECKING:
     from ..controller import Table
@@ -92,28 +92,42 @@ class ScoreSheetScreen(Closable):
 
 
 class LastTrickScreen(Closable):
+    """The tricks of this deal so far, newest last: each card with who played it, who took the trick and its points."""
+
     def __init__(self, table: Table, look: Look) -> None:
         super().__init__()
         self.table = table
         self.look = look
 
     def compose(self) -> ComposeResult:
-        deal = self.table.game.deal
-        names = self.table.names
-        t = Text()
-        if deal is None or not deal.tricks:
-            t.append(_("No trick has been played yet in this deal."))
-        else:
-            for no, trick in enumerate(deal.tricks[-3:], start=len(deal.tricks) - min(3, len(deal.tricks)) + 1):
-                t.append(_("Trick {n}: ").format(n=no), style="bold")
-                for seat, card in trick.cards:
-                    t.append(f"{names[seat]} ")
-                    t.append_text(self.look.card_text(card))
-                    t.append("  ")
-                t.append(f"→ {names[trick.winner]} +{trick.points}\n")
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="last-trick-dialog"):
             yield Static(_("Last tricks"), classes="title")
-            yield Static(t, id="last-trick")
+            yield Static(last_tricks(self.table, self.look), id="last-trick")
+            yield Static(_("Esc: close"), classes="note")
+
+
+def last_tricks(table: Table, look: Look, count: int = 4) -> RichTable | Text:
+    """The last ``count`` tricks of the current deal as a table: trick number, the cards in the order played
+    (the leader first), and who took it for how many points."""
+    deal = table.game.deal
+    if deal is None or not deal.tricks:
+        return Text(_("No trick has been played yet in this deal."))
+    names = table.names
+    rt = RichTable(box=None, pad_edge=False, show_header=True, header_style="bold")
+    rt.add_column("#", justify="right")
+    rt.add_column(_("cards (the leader first)"))
+    rt.add_column(_("taken by"))
+    rt.add_column(_("points"), justify="right")
+    first = max(0, len(deal.tricks) - count)
+    for no, trick in enumerate(deal.tricks[first:], start=first + 1):
+        cards = Text()
+        for i, (seat, card) in enumerate(trick.cards):
+            if i:
+                cards.append("  ")
+            cards.append(f"{names[seat]} ", style="bold" if seat == trick.winner else "")
+            cards.append_text(look.card_text(card))
+        rt.add_row(str(no), cards, Text(names[trick.winner], style="bold"), f"+{trick.points}")
+    return rt
 
 
 def hands_text(table: Table, look: Look, deal_index: int = -1) -> Text:
@@ -226,6 +240,8 @@ def _suit(letter: str) -> Any:
 
 
 class GameOverScreen(ModalScreen[str]):
+    """The end of a game: who won, how, the final score, and what to do next (keys and buttons)."""
+
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
         Binding("s", "choose('stats')", N_("Statistics")),
@@ -244,22 +260,54 @@ class GameOverScreen(ModalScreen[str]):
         assert outcome is not None
         won = table.side_name(outcome.winner)
         t = Text()
-        t.append(_("{side} won the game").format(side=won), style="bold")
+        headline = _("You won the game!") if is_you(won) else _("{side} won the game").format(side=won)
+        t.append(headline, style="bold")
         if outcome.game_points > 1:
-            t.append(_("  (mars: 2 game points)"))
-        t.append("\n" + _("how: {how}").format(how=game_end(outcome.reason)) + "\n\n")
+            t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
+        t.append("\n" + _("how: {how}").format(how=game_end(outcome.reason)) + "\n")
+        t.append(ngettext("{n} deal played", "{n} deals played", len(table.game.deals)).format(
+            n=len(table.game.deals)) + "\n\n", style="dim")
         for side in range(table.rules.sides):
-            t.append(f"{table.side_name(side):<24}{table.game.totals[side]:>6}\n")
+            name = table.side_name(side)
+            t.append(f"{name[:24]:<24}{table.game.totals[side]:>6}\n", style="bold" if side == outcome.winner else "")
         with Vertical(classes="dialog", id="gameover"):
             yield Static(_("Game over"), classes="title")
-            yield Static(t)
-            yield Static(_("n: new game   s: statistics   t: score sheet   q: quit"), classes="note")
+            yield Static(t, id="gameover-text")
+            with Horizontal(classes="buttons"):
+                yield Button(_("New game (n)"), action="screen.choose('new')", compact=True, id="go-new")
+                yield Button(_("Statistics (s)"), action="screen.choose('stats')", compact=True, id="go-stats")
+                yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id="go-sheet")
+                yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="go-quit")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheetScreen(self.table))
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (y / n, Enter / Esc, or the buttons); dismissed with the answer."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
+    ]
+
+    def __init__(self, question: str, yes: str, no: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(classes="buttons"):
+                yield Button(Text(f"{self.yes} (y)"), action="screen.answer(True)", compact=True, id="confirm-yes")
+                yield Button(Text(f"{self.no} (n)"), action="screen.answer(False)", compact=True, id="confirm-no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class PrivacyScreen(Screen[None]):
@@ -295,8 +343,8 @@ class StatsScreen(Closable):
         with Vertical(classes="dialog", id="stats"):
             yield Static(_("Statistics"), classes="title")
             yield Static(rt if games else _("No finished games yet."))
-            yield Static(ngettext("{n} game recorded", "{n} games recorded", len(games)).format(n=len(games)),
-                         classes="note")
+            yield Static(ngettext("{n} game recorded", "{n} games recorded", len(games)).format(n=len(games))
+                         + "   " + _("Esc: close"), classes="note")
 
 
 HELP = N_("""\
@@ -313,11 +361,15 @@ HELP = N_("""\
 | w | swap the trump seven for the turnup |
 | r / k | demand a redeal (four sevens, weak hand) / klabor |
 | a | claim «Партия» (on lead, from trick 2) |
-| l | last tricks   t: score sheet   i: hint (expert bot) |
+| l | the last tricks |
+| t | the score sheet |
+| i | a hint from the expert bot |
 | u | undo your last bid or card (vs bots) |
 | ctrl+t | tutor: warn before a bid or card that loses more than 5 / 10 / 20 points (off) |
 | f | bots' pace: slow / normal / fast |
-| ? | this help   q: save and quit |
+| Russian layout | every letter key works on its ЙЦУКЕН twin too (з = p, ч = x, …) |
+| ? | this help |
+| q | save and quit (asks first) |
 
 # The rules in short
 

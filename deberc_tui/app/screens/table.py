@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, Static
 
 from deberc_tui.engine import (
     Bid,
@@ -41,9 +41,11 @@ from ..controller import Table, bot_choose, bot_optional, make_bot, record_resul
 from ..look import Look, rank_letter
 from ..tr import is_you, translate_bindings
 from ..widgets.felt import FeltState, SeatInfo
+from ..widgets.gamelog import GameLog
 from ..widgets.hand import Hand
 from ..widgets.panel import InfoPanel
 from .modals import (
+    ConfirmScreen,
     DealSummaryScreen,
     GameOverScreen,
     HelpScreen,
@@ -56,6 +58,8 @@ from .modals import (
 if TYPE_CHECKING:
     from ..app import DebercApp
 
+CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
+BELLA_POINTS = 20
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
@@ -128,6 +132,7 @@ class TableScreen(Screen[None]):
         self.bella = True
         self.error = ""
         self.hint = ""
+        self.logged_message = ""
         self.said: dict[int, str] = {}
         self.hold: tuple[tuple[tuple[int, Card], ...], int, int] | None = None  # last finished trick
         game = table.game
@@ -153,7 +158,7 @@ class TableScreen(Screen[None]):
             yield Felt(self.look, id="felt")
             with Vertical(id="side"):
                 yield InfoPanel(self.look, id="info")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=200, min_width=20)
+                yield GameLog(id="log")
         yield Static("", id="status")
         with Horizontal(id="actions"):
             suit = self.look.suit
@@ -175,7 +180,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         for widget in self.query("#actions Button, #log"):
             widget.can_focus = False
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
             preset=preset_label(self.table.rules.preset_name), target=self.table.rules.target), style="dim"))
         self.call_after_refresh(self.advance)
@@ -432,7 +437,7 @@ class TableScreen(Screen[None]):
 
     def log_text(self, line: Text) -> None:
         if self.is_mounted:
-            self.query_one("#log", RichLog).write(line)
+            self.query_one("#log", GameLog).write(line)
 
     def refresh_table(self) -> None:
         if not self.is_mounted:
@@ -504,19 +509,39 @@ class TableScreen(Screen[None]):
         combos = self._my_combos(view)
         shown["declare"] = bool(combos) and view is not None and view.phase == "play"
         if shown["declare"]:
-            mark = "[x]" if self.declare else "[ ]"
-            self.query_one("#declare", Button).label = _("{mark} Declare {combos} (e)").format(mark=mark, combos=combos)
+            label = (_("Declaring {combos} (e: don't)") if self.declare else _("Not declaring {combos} (e: declare)"))
+            self.query_one("#declare", Button).label = Text(
+                f"{self._mark(self.declare)} " + label.format(combos=combos))
         bella_cards = [a.card for a in legal if isinstance(a, PlayCard) and a.bella]
         shown["bella"] = bool(bella_cards)
         if bella_cards:
-            mark = "[x]" if self.bella else "[ ]"
-            self.query_one("#bella", Button).label = _("{mark} Bella (b)").format(mark=mark)
+            label = _("Bella with K/Q (b: don't)") if self.bella else _("No bella (b: declare it)")
+            self.query_one("#bella", Button).label = Text(f"{self._mark(self.bella)} {label}")
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
-        shown["claim"] = any(isinstance(a, Claim) for a in legal)
+        shown["claim"] = view is not None and self._claim_plausible(view)
         for btn_id, visible in shown.items():
             self.query_one(f"#{btn_id}", Button).display = visible
+
+    def _mark(self, on: bool) -> str:
+        """A check box drawn as text (a ``Text`` label: ``[x]`` would be read as markup and vanish)."""
+        if self.look.ascii:
+            return "[x]" if on else "[ ]"
+        return "☑" if on else "☐"
+
+    def _claim_plausible(self, view: SeatView) -> bool:
+        """Whether «Партия» is offered: the claim is legal now and the side could still reach the target in
+        this deal (at 0 of 501 it never can, so the button would only invite a lost game)."""
+        if not any(isinstance(a, Claim) for a in view.legal):
+            return False
+        side = view.rules.side_of(view.seat)
+        taken_by_others = sum(t.points for t in view.tricks if view.rules.side_of(t.winner) != side)
+        best = view.totals[side] + CARD_POINTS_IN_DEAL - taken_by_others + BELLA_POINTS + view.hanging
+        if view.combos_side == side:
+            best += sum(view.rules.combo_points(a.length) for a in view.announcements
+                        if view.rules.side_of(a.seat) == side)
+        return best >= view.rules.target
 
     def _my_combos(self, view: SeatView | None) -> str:
         if view is None or view.trump is None or view.played_first[view.seat]:
@@ -547,11 +572,30 @@ class TableScreen(Screen[None]):
                 if view.bid_round == 1:
                     t.append(_("Your bid: p = play {suit} as trump, x = pass").format(suit=suit), style="bold")
                 else:
-                    t.append(_("Round 2: name a suit (c d h s) or x = pass"), style="bold")
+                    t.append_text(self._round_two_prompt(view))
             else:
                 t.append(_("Your turn: ←/→ or 1-9 to choose, Enter to play"), style="bold")
         status.update(t)
         status.set_class(bool(self.error), "-error")
+        message = self.error or self.hint
+        if message and message != self.logged_message and not message.endswith("…"):
+            self.logged_message = message  # a refusal, hint or warning stays readable in the log
+            self.log_text(Text(message, style="italic"))
+
+    def _round_two_prompt(self, view: SeatView) -> Text:
+        """Round 2 names only the suits one may call (never the turnup's), each with its key."""
+        suits = [a.call for a in view.legal if isinstance(a, Bid) and a.call not in ("play", "pass")]
+        t = Text(_("Round 2: name a suit") + " ", style="bold")
+        for i, call in enumerate(suits):
+            if i:
+                t.append(", ")
+            t.append(f"{call.lower()} = ")
+            t.append_text(self.look.suit_text(_suit(call)))
+        if any(isinstance(a, Bid) and a.call == "pass" for a in view.legal):
+            t.append(_(", or x = pass"))
+        else:
+            t.append(" " + _("(the dealer may not pass)"))
+        return t
 
     # -- human actions -------------------------------------------------------------------------
 
@@ -582,7 +626,7 @@ class TableScreen(Screen[None]):
         if action == "klabor":
             return view is not None and any(isinstance(a, Klabor) for a in view.optional)
         if action == "claim":
-            return mine and view is not None and any(isinstance(a, Claim) for a in view.legal)
+            return mine and view is not None and self._claim_plausible(view)
         if action == "undo":
             return self.viewer is not None and self.table.undo_point(self.viewer) is not None
         if action == "hint":
@@ -789,8 +833,17 @@ class TableScreen(Screen[None]):
             self.refresh_table()
 
     def action_quit_game(self) -> None:
-        self.table.autosave()
-        self.app.exit()
+        """q asks first: a stray key must not end the evening's game (it is saved either way)."""
+        if self.table.game.is_over:
+            self.app.exit()
+            return
+        self.app.push_screen(ConfirmScreen(_("Save the game and quit? You can resume it later."), _("Quit"),
+                                           _("Keep playing")), self._quit_answered)
+
+    def _quit_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.table.autosave()
+            self.app.exit()
 
 
 def hint_text(screen: TableScreen, view: SeatView) -> str:
