@@ -52,15 +52,18 @@ class NewGameScreen(Screen[GameSetup]):
         Binding("ctrl+g", "stats", N_("Statistics")),
         Binding("ctrl+b", "practice", N_("Bidding practice")),
         Binding("ctrl+k", "scorepad", N_("Score pad")),
+        Binding("ctrl+o", "saved_games", N_("Saved games"), show=False),
         Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False) -> None:
+    def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False,
+                 has_saved: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.look = look or Look()
         self.pace = pace
         self.can_resume = can_resume
+        self.has_saved = has_saved or can_resume  # show the "Saved games" button (ctrl+o works always)
         self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset
 
     def compose(self) -> ComposeResult:
@@ -102,6 +105,8 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Button(_("House rules"), id="btn-house", compact=True)
                 if self.can_resume:
                     yield Button(_("Resume last"), id="btn-resume", compact=True)
+                if self.has_saved:
+                    yield Button(_("Saved games (^O)"), id="btn-saved", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(_("Bidding practice"), id="btn-practice", compact=True)
                 yield Button(_("Score pad"), id="btn-scorepad", compact=True)
@@ -211,6 +216,10 @@ class NewGameScreen(Screen[GameSetup]):
 
         self.app.push_screen(ScorePadScreen())
 
+    def action_saved_games(self) -> None:
+        """The list of saved games: resume an unfinished one, replay a finished one."""
+        self.app.show_saved_games()  # type: ignore[attr-defined]
+
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
@@ -228,6 +237,8 @@ class NewGameScreen(Screen[GameSetup]):
             self.action_practice()
         elif bid == "btn-scorepad":
             self.action_scorepad()
+        elif bid == "btn-saved":
+            self.action_saved_games()
         elif bid == "btn-resume":
             self.app.resume_game()  # type: ignore[attr-defined]
         elif bid == "btn-quit":

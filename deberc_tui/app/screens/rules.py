@@ -44,6 +44,30 @@ def option_choices(key: str) -> list[tuple[str, Any]]:
     return [(value_label(v), v) for v in _CHOICES[key]]
 
 
+# The options whose engine help names code values (``'dealer_must'``, ``null``), said as a player would.
+PLAYER_HELP: dict[str, str] = {
+    "all_pass": N_("everybody passed twice: the deal is redealt by the next player, or the dealer must name a suit"),
+    "turnup_to": N_("4 players: who takes the turnup — the dealer or the bidder"),
+    "low_points_redeal": N_("a player whose first six cards have at most this many points may demand a redeal"),
+    "debertz": N_("seven or eight trumps in sequence win the game at once, or count as a combination"),
+    "bella_to": N_("bella's 20 go to the player who holds it, or to whoever takes the trick it is played in"),
+    "first_lead": N_("who leads the first trick: the player left of the dealer, or the bidder"),
+    "bidder_must_beat": N_("3 players: the bidder must beat each defender, or both defenders together"),
+    "bait_to": N_("3 players: a bait's points go to the higher defender, or are split between them"),
+    "hanging": N_("a tie for the bidder: the points hang until the next deal, count as a bait, or each side "
+                  "keeps its own"),
+    "hanging_multi": N_("several hanging deals in a row: their points add up, or wait in turn"),
+    "bait_penalty": N_("a penalty for repeated baits: how many points, on which bait, counted per game or in a row"),
+    "false_claim": N_("a wrong «Партия»: the claimant loses the game, or the play goes on"),
+    "next_dealer": N_("who deals next: the winner of the deal, or the next player clockwise"),
+}
+
+
+def option_help(key: str) -> str:
+    """The one-line explanation of an option in the player's words and language."""
+    return _(PLAYER_HELP.get(key) or OPTION_HELP[key])
+
+
 def _encode(value: Any) -> str:
     return repr(sorted(value.items())) if isinstance(value, dict) else repr(value)
 
@@ -68,7 +92,7 @@ class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
             yield Static(_("House rules — {preset}, {n} players").format(
                 preset=preset_label(self.base.preset_name), n=self.base.players), classes="title")
             with VerticalScroll(id="options"):
-                for key, help_text in OPTION_HELP.items():
+                for key in OPTION_HELP:
                     value = current.get(key)
                     choices = option_choices(key)
                     options = [(label, _encode(v)) for label, v in choices]
@@ -78,7 +102,7 @@ class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
                         yield Label(option_label(key), classes="opt-key")
                         yield Select(options, value=_encode(value), allow_blank=False, id=f"opt-{key}",
                                      compact=True)
-                    yield Static(_(help_text), classes="opt-help")
+                    yield Static(option_help(key), classes="opt-help")
             yield Static("", id="house-error", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Use these rules"), id="save", variant="primary", compact=True)

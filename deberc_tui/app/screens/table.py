@@ -58,6 +58,7 @@ from .modals import (
 if TYPE_CHECKING:
     from ..app import DebercApp
 
+MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
 CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
 BELLA_POINTS = 20
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
@@ -175,7 +176,19 @@ class TableScreen(Screen[None]):
             yield Button(_("Klabor (k)"), id="klabor", compact=True)
             yield Button(_("Партия (a)"), id="claim", compact=True)
         yield Hand(self.look, id="hand")
+        yield Static("", id="too-small")
         yield Footer(compact=True)
+
+    def on_resize(self) -> None:
+        """Below the size the table needs, say so instead of drawing a table with cut-off cards."""
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        notice = self.query_one("#too-small", Static)
+        notice.update(Text(_("Terminal too small: need {w}×{h}, now {cw}×{ch}. Enlarge the window.").format(
+            w=MIN_SIZE[0], h=MIN_SIZE[1], cw=width, ch=height), style="bold"))
+        notice.display = small
+        for selector in ("#topbar", "#middle", "#status", "#actions", "#hand"):
+            self.query_one(selector).display = not small
 
     def on_mount(self) -> None:
         for widget in self.query("#actions Button, #log"):
@@ -852,14 +865,16 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
         if screen.hint_bot is None:
             screen.hint_bot = make_bot("expert", seed=1)
         bot = screen.hint_bot
-        action, _failure = bot_choose(bot, view, budget=1.5)
-        reason = ""
-        explain = getattr(bot, "explain", None)
-        if callable(explain):
-            try:
-                reason = str(explain(view, list(view.legal)))
-            except Exception:  # noqa: BLE001
-                reason = ""
+        # One decision gives both the choice and its reason: asking the sampling bot twice (choose, then
+        # explain) could say "pass" while the reason argues for a suit.
+        decide = getattr(bot, "decide", None)
+        if callable(decide):
+            bot.budget = 1.5
+            action, reason = decide(view, list(view.legal))
+            reason = str(reason)
+        else:
+            action, _failure = bot_choose(bot, view, budget=1.5)
+            reason = ""
     except Exception as exc:  # noqa: BLE001
         return _("No hint: {error}").format(error=exc)
     if isinstance(action, PlayCard):
