@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -12,7 +13,8 @@ import click
 from . import __version__
 from .arena_cmd import arena, bots_cmd
 from .bench_cmd import bench
-from .i18n import LANGUAGES, _, choose_language, translate_error
+from . import i18n
+from .i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
 from .practice.cli import practice
 from .replay_cmd import replay
 from .scorepad.cli import scorepad
@@ -22,6 +24,28 @@ class UserError(click.ClickException):
     """A one-line error for the user (exit 2), never a traceback."""
 
     exit_code = 2
+
+
+def check_seat_counts(
+    ctx: click.Context, n: int, players_given: bool, bots: list[str] | None, names: list[str] | None,
+) -> None:
+    """Refuse (usage error, exit 2) ``--bots``/``--names`` lists that do not fit the table of ``n`` seats.
+
+    ``--bots`` names the other seats (``n - 1``; fewer repeat the last level), ``--names`` all ``n`` seats
+    (fewer keep the default names): more than that would silently drop seats.
+    """
+    if bots and len(bots) > n - 1:
+        if players_given:
+            raise click.UsageError(ngettext(
+                "--bots lists {count} bots but --players {n} leaves {others} other seat",
+                "--bots lists {count} bots but --players {n} leaves {others} other seats", n - 1).format(
+                    count=len(bots), n=n, others=n - 1), ctx)
+    if names and len(names) > n:
+        if players_given:
+            raise click.UsageError(_("--names lists {count} names but --players {n} has {n} seats").format(
+                count=len(names), n=n), ctx)
+        raise click.UsageError(_("--names lists {count} names but --bots makes a table of {n} seats").format(
+            count=len(names), n=n), ctx)
 
 
 def lang_from_args(args: Sequence[str]) -> str | None:
@@ -39,12 +63,77 @@ def lang_from_args(args: Sequence[str]) -> str | None:
     return None
 
 
+# click's own words (its help frame and its errors), which click passes through gettext's ``_``/``ngettext``
+# in its modules; :func:`translate_click_frame` points those at our catalog. Marked here for the extractor.
+CLICK_WORDS = (
+    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."), N_("Show the version and exit."),
+    N_("%(prog)s, version %(version)s"), N_("Error: {message}"), N_("Try '{command} {option}' for help."),
+    N_("Aborted!"), N_("Missing command."), N_("Missing argument"), N_("Missing option"), N_("Missing parameter"),
+    N_("Missing parameter: {param_name}"), N_("Missing {param_type}"), N_("No such option {name!r}."),
+    N_("No such command {name!r}."), N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
+    N_("Could not open file {filename!r}: {message}"), N_("unknown error"), N_("Option {name!r} does not take a value."),
+    N_("{value} is not in the range {range}."), N_("{value!r} is not a valid {number_type}."),
+    N_("{value!r} is not a valid boolean. Recognized values: {states}"), N_("Choose from:\n\t{choices}"),
+    N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is a file."), N_("{name} {filename!r} is not readable."), N_("file"), N_("directory"),
+    N_("path"), N_("default: {default}"), N_("env var: {var}"), N_("deprecated"), N_("(dynamic)"),
+    N_("[OPTIONS]"), N_("COMMAND [ARGS]..."),
+)
+
+
+def click_plural_words(n: int) -> list[str]:
+    """click's messages with a plural (listed for the extractor; click itself calls them)."""
+    return [
+        ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", n),
+        ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", n),
+        ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", n),
+        ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", n),
+        ngettext("{len_type} values are required, but {len_value} was given.",
+                 "{len_type} values are required, but {len_value} were given.", n),
+        ngettext("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given.", n),
+    ]
+
+
+def _click_gettext(message: str) -> str:
+    return i18n._(message)
+
+
+def _click_ngettext(singular: str, plural: str, n: int) -> str:
+    return i18n.ngettext(singular, plural, n)
+
+
+def translate_click_frame() -> None:
+    """Make click say its frame words (Usage, Options, Error, ...) in the current language.
+
+    click calls ``_``/``ngettext`` (imported from gettext) at the moment it prints; replacing those names in
+    its modules with our catalog's lookups translates them (English and unknown messages stay as they are).
+    """
+    import importlib
+
+    for name in ("core", "exceptions", "formatting", "decorators", "parser", "types", "termui", "utils"):
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # pragma: no cover - a click without that module
+            continue
+        if hasattr(module, "_"):
+            module._ = _click_gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+
+
 def translate_click(cmd: click.Command) -> None:
     """Put the help texts of ``cmd`` and its subcommands into the current language (idempotent)."""
+    translate_click_frame()
     originals: dict[str, Any] = cmd.__dict__.setdefault("_i18n_originals", {})
     if "help" not in originals:
         originals["help"] = cmd.help
         originals["short_help"] = cmd.short_help
+        originals["options_metavar"] = cmd.options_metavar
+        originals["subcommand_metavar"] = getattr(cmd, "subcommand_metavar", None)
+    if originals["options_metavar"] == "[OPTIONS]":
+        cmd.options_metavar = _("[OPTIONS]")
+    if originals["subcommand_metavar"] == "COMMAND [ARGS]...":
+        cmd.subcommand_metavar = _("COMMAND [ARGS]...")  # type: ignore[attr-defined]
     if originals["help"]:
         cmd.help = _(inspect.cleandoc(originals["help"]))
     if originals["short_help"]:
@@ -110,15 +199,20 @@ def main(
     if bot_list:
         known = set(bot_levels()) | {"human"}
         for b in bot_list:
-            if b not in known:
+            if b.partition(":")[0] not in known:
                 raise UserError(_("unknown bot {bot!r} (one of: {known})").format(bot=b, known=", ".join(sorted(known))))
     name_list = [n.strip() for n in names.split(",")] if names else None
+    n = players or (len(bot_list) + 1 if bot_list else (len(name_list) if name_list else 2))
+    check_seat_counts(ctx, n, players is not None, bot_list, name_list)
     if load is not None:
         try:
-            Table.from_record(__import__("pathlib").Path(load))
+            table = Table.from_record(Path(load))
         except TableError as exc:
-            raise UserError(f"{load}: {exc}") from None
-    n = players or (len(bot_list) + 1 if bot_list else (len(name_list) if name_list else 2))
+            raise UserError(str(exc) if load in str(exc) else f"{load}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
+            raise UserError(f"{load}: {translate_error(exc)}") from None
+        for warning in table.warnings:
+            click.echo(warning, err=True)
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
     start_now = any(x is not None for x in (players, preset, bots, names, target))
     try:

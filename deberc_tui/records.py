@@ -2,7 +2,8 @@
 
 A record is checked by replaying it: every action goes through the same engine that plays live
 games, so "valid" means exactly "the rules accept it". Errors name the deal and action (1-based,
-as a person counts them), the seat and the rule: ``deal 3, action 14: seat 1 must follow suit ♥ (holds QH)``.
+as a person counts them), the player and seat (from 1) and the rule:
+``deal 3, action 14: Boris (seat 2) must follow suit ♥ (holds QH)``.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def parse_record(doc: Any) -> Record:
 
 
 def _check_player(index: int, player: Any) -> dict[str, Any]:
-    where = Text(N_("player {index}"), {"index": index})
+    where = Text(N_("player {index}"), {"index": index + 1})  # counted from 1, as people count
     if not isinstance(player, Mapping):
         raise RecordError(N_("{where} must be an object with 'name' and 'kind'"), {"where": where})
     name = player.get("name")
@@ -213,8 +214,27 @@ def replay_record(record: Record) -> Game:
             try:
                 game.apply(seat, action)
             except IllegalActionError as exc:
-                raise RecordError(N_("{where}: seat {seat} {reason}"), {"where": where, "seat": exc.seat, "reason": exc}) from None
+                raise RecordError(N_("{where}: {name} (seat {seat}) {reason}"), {
+                    "where": where, "name": _player_name(record, exc.seat), "seat": exc.seat + 1,
+                    "reason": _people_seats(exc)}) from None
     return game
+
+
+def _player_name(record: Record, seat: int) -> str:
+    try:
+        return str(record.players[seat]["name"])
+    except (IndexError, KeyError):
+        return str(seat + 1)
+
+
+def _people_seats(exc: IllegalActionError) -> Text:
+    """The engine's reason with its seat numbers counted from 1, as players count them (``it is seat 1's turn``)."""
+    params = dict(exc.params)
+    for key in ("turn",):
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[key] = value + 1
+    return Text(exc.template, params)
 
 
 def record_from_game(

@@ -42,7 +42,7 @@ def combo_text(combo: Any) -> str:
 
 
 def side_names(rules: Rules, players: Sequence[dict[str, Any]]) -> list[str]:
-    names = [str(p.get("name", f"Seat {i}")) for i, p in enumerate(players)]
+    names = [str(p.get("name") or _("Seat {n}").format(n=i + 1)) for i, p in enumerate(players)]
     return [" & ".join(names[s] for s in rules.side_seats(side)) for side in range(rules.sides)]
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -32,3 +35,156 @@ def atomic_write(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+# -- saved games --------------------------------------------------------------------------------
+#
+# Every game, finished or not, is a RECORD.md file in ``data_dir()/games/<started>-<id>.json``; the file
+# of the game being played is rewritten (atomically) after every action. Starting a new game makes a new
+# file, so an unfinished game is never overwritten. ``autosave.json`` (the single slot of older versions)
+# is copied into the folder once; files that cannot be read are moved to ``games/unreadable/``.
+
+GAMES = "games"
+UNREADABLE = "unreadable"
+LEGACY_AUTOSAVE = "autosave.json"
+
+
+def games_dir() -> Path:
+    path = data_dir() / GAMES
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_game_path(now: float | None = None) -> Path:
+    """A fresh file name for a new game: ``<YYYYmmdd-HHMMSS>-<6 hex digits>.json`` (never an existing file)."""
+    import secrets
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    folder = games_dir()
+    while True:
+        path = folder / f"{stamp}-{secrets.token_hex(3)}.json"
+        if not path.exists():
+            return path
+
+
+@dataclass
+class SavedGame:
+    """One game in the saved-games folder, as the list shows it."""
+
+    path: Path
+    modified: float  # when it was last played (the file's time)
+    names: list[str]
+    preset: str
+    players: int
+    totals: list[int]
+    sides: list[str]
+    deals: int
+    finished: bool
+    winner: int | None = None
+
+    @property
+    def score(self) -> str:
+        return " : ".join(str(t) for t in self.totals)
+
+
+@dataclass
+class GameList:
+    games: list[SavedGame] = field(default_factory=list)  # the newest first
+    notes: list[str] = field(default_factory=list)  # files skipped (and moved aside), one line each
+
+    def latest_unfinished(self) -> SavedGame | None:
+        return next((g for g in self.games if not g.finished), None)
+
+
+def summarize(path: Path) -> SavedGame:
+    """Read and replay one record; raises ``RecordError`` (or OSError) if it cannot be read."""
+    from .records import load_record, replay_record
+    from .sheet_text import side_names
+
+    record = load_record(path)
+    game = replay_record(record)
+    outcome = game.outcome
+    return SavedGame(
+        path=path, modified=path.stat().st_mtime, names=[str(p["name"]) for p in record.players],
+        preset=record.rules.preset_name, players=record.rules.players, totals=list(game.totals),
+        sides=side_names(record.rules, record.players), deals=len(game.deals), finished=outcome is not None,
+        winner=None if outcome is None else outcome.winner,
+    )
+
+
+def _identity(path: Path) -> Any:
+    """What tells one game from another: the rules, the seats and the first deck (None if unreadable)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        first = doc["deals"][0]["deck"] if doc.get("deals") else None
+        return json.dumps([doc.get("rules"), doc.get("players"), doc.get("first_dealer"), first], sort_keys=True)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def migrate_legacy_autosave() -> Path | None:
+    """Copy the old single ``autosave.json`` into the games folder unless a game there is the same game.
+
+    The old file is left where it is (the app keeps it as a copy of the game being played).
+    """
+    import shutil
+
+    old = data_dir() / LEGACY_AUTOSAVE
+    if not old.is_file():
+        return None
+    ident = _identity(old)
+    if ident is None:
+        return None  # unreadable: left alone, it is not in the folder the list reads
+    folder = games_dir()
+    for path in folder.glob("*.json"):
+        if _identity(path) == ident:
+            return None
+    target = new_game_path(old.stat().st_mtime)
+    try:
+        atomic_write(target, old.read_text(encoding="utf-8"))
+        shutil.copystat(old, target)
+    except OSError:
+        return None
+    return target
+
+
+def _move_aside(path: Path) -> Path | None:
+    aside = path.parent / UNREADABLE
+    try:
+        aside.mkdir(exist_ok=True)
+        target = aside / path.name
+        n = 1
+        while target.exists():
+            target = aside / f"{path.stem}.{n}{path.suffix}"
+            n += 1
+        os.replace(path, target)
+        return target
+    except OSError:
+        return None
+
+
+def list_games(migrate: bool = True) -> GameList:
+    """Every saved game, the most recently played first. Never raises for a bad file: it is skipped with
+    a note and moved to ``games/unreadable/`` (never deleted)."""
+    from .i18n import _, translate_error
+
+    out = GameList()
+    if migrate:
+        migrate_legacy_autosave()
+    folder = games_dir()
+    for path in sorted(folder.glob("*.json")):
+        if path.name.startswith("."):
+            continue  # a temporary file being written
+        try:
+            out.games.append(summarize(path))
+        except Exception as exc:  # noqa: BLE001 - an unreadable file must never break the list
+            reason = translate_error(exc) if str(exc) else exc.__class__.__name__
+            moved = _move_aside(path)
+            if moved is not None:
+                out.notes.append(_("{file} skipped ({reason}); moved to {folder}").format(
+                    file=path.name, reason=reason, folder=f"{GAMES}/{UNREADABLE}/"))
+            else:
+                out.notes.append(_("{file} skipped ({reason})").format(file=path.name, reason=reason))
+    out.games.sort(key=lambda g: (g.modified, g.path.name), reverse=True)
+    return out

@@ -362,12 +362,12 @@ def test_a_bad_record_gives_one_russian_line(tmp_path: Path) -> None:
     runner = CliRunner()
     english = runner.invoke(main, ["replay", str(bad)])
     assert english.exit_code == 2
-    assert english.output == f"deberc replay: {bad}: deal 1, action 1: seat 1 cannot bid now: it is seat 0's turn\n"
+    assert english.output == f"deberc replay: {bad}: deal 1, action 1: P1 (seat 2) cannot bid now: it is seat 1's turn\n"
     russian = runner.invoke(main, ["--lang", "ru", "replay", str(bad)])
     assert russian.exit_code == 2 and isinstance(russian.exception, SystemExit)
     assert "Traceback" not in russian.output
     assert russian.output.count("\n") == 1
-    assert russian.output == f"deberc replay: {bad}: сдача 1, ход 1: место 1 — сейчас не ваше слово: говорит место 0\n"
+    assert russian.output == f"deberc replay: {bad}: сдача 1, ход 1: P1 (место 2) — сейчас не ваше слово: говорит место 1\n"
     doc["rules"]["hanging"] = "x"
     bad.write_text(json.dumps(doc), encoding="utf-8")
     russian = runner.invoke(main, ["--lang", "ru", "replay", str(bad)])

@@ -77,7 +77,7 @@ def test_ten_is_accepted_as_t_in_card_notation() -> None:
         (lambda d: d["deals"][0]["deck"].pop(), "the deck must hold the 32 cards"),
         (lambda d: d["deals"][0]["deck"].__setitem__(0, d["deals"][0]["deck"][1]), "twice"),
         (lambda d: d["deals"][0]["actions"].__setitem__(0, {"seat": 1, "bid": "maybe"}), "deal 1, action 1: bad bid"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(0, {"seat": 0, "bid": "play"}), "deal 1, action 1: seat 0 cannot bid now"),
+        (lambda d: d["deals"][0]["actions"].__setitem__(0, {"seat": 0, "bid": "play"}), "cannot bid now: it is seat 2's turn"),
         (lambda d: d["deals"][0]["actions"].append({"seat": 0, "card": "7S"}), "deal 1, action 20: the deal is already over"),
     ],
 )
@@ -96,7 +96,7 @@ def test_an_illegal_card_names_deal_action_seat_and_rule() -> None:
     actions[:] = [{"seat": 1, "bid": "play"}, {"seat": 1, "card": "AD"}, {"seat": 0, "card": "7S"}]
     with pytest.raises(RecordError) as info:
         replay_record(load_record(doc))
-    assert str(info.value) == "deal 1, action 3: seat 0 must follow suit ♦ (holds QD, 8D, 7D)"
+    assert str(info.value) == "deal 1, action 3: Anna (seat 1) must follow suit ♦ (holds QD, 8D, 7D)"
 
 
 def run(*args: str, input: str | None = None):

@@ -11,7 +11,8 @@ from textual.binding import Binding
 from textual.theme import Theme
 
 from deberc_tui.engine import Rules
-from deberc_tui.i18n import N_, _, save_language, set_language
+from deberc_tui.i18n import N_, _, save_language, set_language, translate_error
+from deberc_tui.storage import GameList, list_games, new_game_path
 
 from .controller import AUTOSAVE, Table, TableError
 from .look import Look, unicode_ok
@@ -61,6 +62,7 @@ class DebercApp(App[None]):
         self.seed = seed
         self.autosave = autosave
         self.table: Table | None = None
+        self.saved_notes: list[str] = []  # files of the saved-games folder skipped this session
         self.ready_at: float | None = None  # when the first interactive screen was up (benchmarks)
 
     def on_mount(self) -> None:
@@ -70,8 +72,9 @@ class DebercApp(App[None]):
         if self.load is not None:
             try:
                 self.start_table(Table.from_record(Path(self.load), self._save_path(), self.seed))
-            except (OSError, TableError) as exc:
-                self.notify(_("Cannot open {path}: {error}").format(path=self.load, error=exc), severity="error")
+            except Exception as exc:  # noqa: BLE001 - a bad file is a notification, never a traceback
+                self.notify(_("Cannot open {path}: {error}").format(path=self.load, error=_one_line(exc)),
+                            severity="error")
                 self.new_game()
         elif self.resume:
             self.resume_game()
@@ -90,14 +93,34 @@ class DebercApp(App[None]):
         self.set_class(look.mono, "-mono")
 
     def _save_path(self) -> Path | None:
-        return save_dir() / AUTOSAVE if self.autosave else None
+        """A new file in the saved-games folder for a new (or newly opened) game; None without autosave."""
+        return new_game_path() if self.autosave else None
+
+    def saved_games(self) -> GameList:
+        """The saved-games folder (the old autosave file migrated into it); empty without autosave."""
+        if not self.autosave:
+            return GameList()
+        try:
+            found = list_games()
+        except OSError as exc:
+            found = GameList(notes=[_("Cannot read the saved games: {error}").format(error=exc)])
+        for note in found.notes:
+            self.notify(note, severity="warning", timeout=10)
+        self.saved_notes += found.notes  # a file moved aside is noted once; the list shows it all session
+        return GameList(found.games, list(self.saved_notes))
 
     def new_game(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        can_resume = self.autosave and (save_dir() / AUTOSAVE).exists()
+        games = self.saved_games()
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
-        self.push_screen(NewGameScreen(self.look, pace, can_resume), self._chosen)
+        self.push_screen(NewGameScreen(self.look, pace, games.latest_unfinished() is not None,
+                                       has_saved=bool(games.games or games.notes)), self._chosen)
+
+    def show_saved_games(self) -> None:
+        from .screens.saved import SavedGamesScreen
+
+        self.push_screen(SavedGamesScreen(self.saved_games()))
 
     def switch_language(self, lang: str) -> None:
         """Use ``lang`` from now on, remember it in the settings and redraw the new-game screen."""
@@ -121,20 +144,41 @@ class DebercApp(App[None]):
         self.start_table(table)
 
     def resume_game(self) -> None:
-        path = save_dir() / AUTOSAVE
-        try:
-            table = Table.from_record(path, self._save_path(), self.seed)
-        except (OSError, TableError) as exc:
-            self.notify(_("No game to resume: {error}").format(error=exc), severity="warning")
+        """Continue the most recently played unfinished game (``--resume``, the new-game screen's button)."""
+        games = self.saved_games()
+        latest = games.latest_unfinished()
+        if latest is None:
+            self.notify(_("No unfinished game to resume."), severity="warning")
             self.new_game()
             return
+        self.open_saved(latest.path)
+
+    def open_saved(self, path: Path) -> bool:
+        """Continue the game saved in ``path`` (its file goes on being updated). False if it cannot be opened."""
+        try:
+            table = Table.from_record(path, path if self.autosave else None, self.seed)
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning")
+            if not isinstance(self.screen, NewGameScreen) and len(self.screen_stack) <= 1:
+                self.new_game()
+            return False
         self.start_table(table)
+        return True
 
     def start_table(self, table: Table) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if self.autosave and table.mirror_path is None:
+            table.mirror_path = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
         self.table = table
+        for warning in table.warnings:
+            self.notify(warning, severity="warning", timeout=10)
         self.push_screen(TableScreen(table, self.look, self.pace))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc) if isinstance(exc, TableError) else translate_error(exc)
+    return (text.splitlines() or [exc.__class__.__name__])[0]
 
 
 def make_app(

@@ -65,11 +65,27 @@ class _FirstLegal:
 
 
 def make_bot(name: str, seed: int | None = None) -> Any:
+    """A bot by name (``name`` or ``name:style``); raises ValueError (one line) for an unknown one."""
     try:
         from bots import registry
     except Exception:  # noqa: BLE001
         return _FirstLegal()
+    level, _sep, style = name.partition(":")
+    if style:
+        return registry.make_bot(level, seed=seed, style=style)
     return registry.make_bot(name, seed=seed)
+
+
+DEFAULT_BOT = "heuristic"
+
+
+def make_bot_or_default(name: str, seed: int | None = None) -> tuple[Any, str | None]:
+    """``make_bot(name)``, or the default bot when ``name`` cannot be made (with the reason, one line)."""
+    try:
+        return make_bot(name, seed), None
+    except Exception as exc:  # noqa: BLE001 - an uninstalled or broken plug-in must not stop the game
+        reason = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        return make_bot(DEFAULT_BOT, seed), reason
 
 
 def bot_choose(bot: Any, view: SeatView, budget: float | None = None) -> tuple[Action, str | None]:
@@ -142,10 +158,20 @@ class Table:
             first_dealer = self.rng.randrange(rules.players)
         self.game = game if game is not None else Game(rules, first_dealer, seed)
         self.save_path = save_path
+        self.mirror_path: Path | None = None  # a second copy (the old single autosave file), if set
         self.bots: dict[int, Any] = {}
+        self.warnings: list[str] = []  # one line each, for the user: bots that could not be made
         for seat, p in enumerate(players):
             if p.get("kind") == "bot":
-                self.bots[seat] = make_bot(p.get("bot", "heuristic"), None if seed is None else seed + seat)
+                wanted = str(p.get("bot") or DEFAULT_BOT)
+                bot, failure = make_bot_or_default(wanted, None if seed is None else seed + seat)
+                self.bots[seat] = bot
+                if failure is not None:
+                    self.warnings.append(_(
+                        "Seat {n} ({name}): bot {bot!r} is not available ({reason}); a {default} bot plays "
+                        "instead").format(n=seat + 1, name=p.get("name") or seat + 1, bot=wanted, reason=failure,
+                                          default=bot_word(DEFAULT_BOT)))
+        self._saved: tuple[int, int] | None = None  # (deals, actions in the last deal) when last written
         self.asked: set[tuple[int, int, int]] = set()  # (deal, seat, log length) optional actions offered
         self.started = time.time()
         self.finished_recorded = False
@@ -239,15 +265,49 @@ class Table:
         except ImportError:
             return _record(self.game, self.players)
 
+    def progress(self) -> tuple[int, int]:
+        """(deals started, actions in the last deal): changes with every action, undo included."""
+        deal = self.game.deal
+        return (len(self.game.deals), len(deal.log) if deal is not None else 0)
+
     def autosave(self) -> None:
-        if self.save_path is None:
+        """Write the record to ``save_path`` (and ``mirror_path``) if the game changed since the last write.
+
+        A game that was only opened (``--load``, a finished game) is not copied again.
+        """
+        if self.save_path is None or (self._saved is not None and self._saved == self.progress()):
             return
         from deberc_tui.storage import atomic_write
 
+        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
         try:
-            atomic_write(self.save_path, json.dumps(self.record(), ensure_ascii=False, indent=1))
+            atomic_write(self.save_path, text)
+            if self.mirror_path is not None:
+                atomic_write(self.mirror_path, text)
         except OSError:
-            pass  # a full disk must not stop the game; the next action tries again
+            return  # a full disk must not stop the game; the next action tries again
+        self._saved = self.progress()
+
+    def mark_saved(self) -> None:
+        """The game as it is now is already on disk (just loaded): autosave writes only after a change."""
+        self._saved = self.progress()
+
+    def history_lines(self) -> list[str]:
+        """The story of the game so far, one line per event that matters (for the log of a resumed game).
+
+        Each deal as ``deberc replay`` tells it (``sheet_text.deal_story``), then the running score.
+        """
+        from deberc_tui.sheet_text import deal_story
+
+        rows = self.game.sheet()
+        sides = [self.side_name(side) for side in range(self.rules.sides)]
+        out: list[str] = []
+        for deal, row in zip(self.game.deals, rows, strict=False):
+            out.extend(deal_story(deal, row, self.names, sides))
+        if self.game.deals:
+            out.append(_("Score: {score}").format(
+                score=", ".join(f"{sides[s]} {t}" for s, t in enumerate(self.game.totals))))
+        return out
 
     @classmethod
     def from_record(cls, source: str | Path, save_path: Path | None = None, seed: int | None = None) -> Table:
@@ -266,18 +326,24 @@ class Table:
             records = None  # type: ignore[assignment]
         if records is not None:
             try:
-                rec = records.load_record(doc)
+                rec = records.parse_record(doc)
                 game = records.replay_record(rec)
             except records.RecordError as exc:
                 raise TableError(translate_error(exc)) from None
+            except Exception as exc:  # noqa: BLE001 - whatever is wrong with the file, one line, no traceback
+                raise TableError(_("cannot load the record: {error}").format(error=exc)) from None
             players = [dict(p) for p in rec.players]
         else:
             try:
                 game = _replay(doc)
+                players = list(doc["players"])
             except Exception as exc:  # noqa: BLE001
                 raise TableError(_("cannot load the record: {error}").format(error=exc)) from None
-            players = doc["players"]
-        return cls(game.rules, players, game.first_dealer, seed, save_path, game=game)
+        table = cls(game.rules, players, game.first_dealer, seed, save_path, game=game)
+        if isinstance(source, Path):
+            table.warnings = [f"{source}: {w}" for w in table.warnings]
+        table.mark_saved()  # opening a game writes nothing; the first action saves it to save_path
+        return table
 
     # -- information ---------------------------------------------------------------------------
 
