@@ -1,4 +1,5 @@
-"""The felt: every seat around the table with its markers, and the cards of the current trick."""
+"""The felt: every seat around the table with its markers, the cards of the current trick lying in
+front of the seats that played them, and the stock with the turnup in a corner."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from deberc_tui.engine import Card
+from deberc_tui.engine import Card, Suit
 from deberc_tui.i18n import _
 
-from ..look import Look
+from ..look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look
 from ..tr import is_you
 
 
@@ -29,11 +30,21 @@ class SeatInfo:
 class FeltState:
     viewer: int = 0
     seats: list[SeatInfo] = field(default_factory=list)
-    trick: list[tuple[int, Card]] = field(default_factory=list)
+    trick: list[tuple[int, Card]] = field(default_factory=list)  # in the order played
     taken_by: int | None = None  # the trick shown is finished and was taken by this seat
     taken_points: int = 0
     centre: Card | None = None  # the turnup, shown in the middle during the bidding
     centre_label: str = ""
+    leader: int | None = None  # the seat that led the trick shown (default: the first in ``trick``)
+    winner_card: Card | None = None  # the card that wins (or won) it (default: ``taken_by``'s card)
+    turnup: Card | None = None  # the turnup while it lies on the table (not taken into a hand)
+    stock: int = 0  # cards left in the stock
+    shown_stock: Card | None = None  # a stock card shown face up (a rule variant)
+    trump: Suit | None = None
+
+
+_WHERE = {1: ("bottom",), 2: ("bottom", "top"), 3: ("bottom", "left", "right"),
+          4: ("bottom", "left", "top", "right")}
 
 
 class _Canvas:
@@ -48,6 +59,10 @@ class _Canvas:
         for offset, (ch, style) in enumerate(_cells(text)):
             if 0 <= x + offset < self.width:
                 row[x + offset] = (ch, style)
+
+    def put_lines(self, x: int, y: int, lines: list[Text]) -> None:
+        for i, line in enumerate(lines):
+            self.put(x, y + i, line)
 
     def text(self) -> Text:
         out = Text()
@@ -64,8 +79,19 @@ def _cells(text: Text) -> list[tuple[str, Style | str]]:
     styles: list[Style | str] = [text.style] * len(plain)
     for span in text.spans:
         for i in range(span.start, min(span.end, len(plain))):
-            styles[i] = span.style
+            base = styles[i]
+            styles[i] = f"{base} {span.style}".strip() if isinstance(base, str) and isinstance(span.style, str) \
+                else span.style
     return list(zip(plain, styles, strict=True))
+
+
+def card_size(width: int, height: int) -> tuple[int, int]:
+    """The size of the card faces on a felt of ``width`` × ``height`` cells."""
+    if height >= 27 and width >= 64:
+        return LARGE
+    if height >= 19 and width >= 52:
+        return MEDIUM
+    return SMALL
 
 
 class Felt(Widget):
@@ -80,72 +106,164 @@ class Felt(Widget):
         self.state = state
         self.refresh()
 
-    def _label(self, seat: int) -> Text:
+    # -- pieces -------------------------------------------------------------------------------
+
+    def _seat_name(self, seat: int, room: int) -> Text:
+        """The seat's name with its markers: ▶ to act (and the name lit up), (D) dealer, ★ bidder."""
         info = self.state.seats[seat]
+        lk = self.look
         t = Text()
-        t.append("▶ " if info.to_act and not self.look.ascii else ("> " if info.to_act else "  "),
-                 style="bold reverse" if info.to_act else "")
-        t.append(info.name, style="bold" if info.to_act else "")
+        marks = ""
         if info.dealer:
-            t.append(" " + _("(D)"), style="italic")
+            marks += " " + _("(D)")
         if info.bidder:
-            t.append(" ★" if not self.look.ascii else " *", style="bold")
-        if seat != self.state.viewer:
-            back = "▮" if not self.look.ascii else "#"
-            t.append(f" {back * info.cards}", style="dim")
-            t.append(f"{info.cards}", style="")
+            marks += " " + lk.sym("★", "*")
+        arrow = lk.sym("▶", ">") + " " if info.to_act else ""
+        name = info.name[: max(3, room - len(arrow) - len(marks))]
+        if info.to_act:
+            t.append(arrow, style="bold" if lk.mono else f"bold {SELECTED}")
+            t.append(f" {name} ", style="bold reverse" if lk.mono else TO_ACT)
+        else:
+            t.append(name, style="bold")
+        if marks:
+            t.append(marks, style="bold")
         return t
 
-    def _said(self, seat: int) -> Text:
+    def _seat_backs(self, seat: int, room: int) -> Text:
+        """The cards a seat holds, face down: ▮▮▮▮▮ 5."""
+        count = self.state.seats[seat].cards
+        back = self.look.sym("▮", "#")
+        shown = min(count, max(1, room - 3))
+        t = Text(back * shown, style="dim" if self.look.mono else "#c98a94")
+        t.append(f" {count}", style="")
+        return t
+
+    def _seat_said(self, seat: int, room: int) -> Text:
         said = self.state.seats[seat].said
-        return Text(f"«{said}»" if said else "", style="italic")
+        if not said:
+            return Text("")
+        quote_l, quote_r = self.look.sym("«", '"'), self.look.sym("»", '"')
+        return Text(f"{quote_l}{said[: max(1, room - 2)]}{quote_r}", style="italic")
+
+    def _join(self, *parts: Text) -> Text:
+        out = Text()
+        for part in parts:
+            if part.plain:
+                if out.plain:
+                    out.append("  ")
+                out.append_text(part)
+        return out
+
+    # -- the table ------------------------------------------------------------------------------
 
     def render(self) -> Text:
         st = self.state
-        width, height = max(self.size.width, 20), max(self.size.height, 8)
+        lk = self.look
+        width, height = max(self.size.width, 24), max(self.size.height, 10)
         canvas = _Canvas(width, height)
         n = len(st.seats)
         if not n:
             return canvas.text()
+        cw, ch = card_size(width, height)
         cards = dict(st.trick)
-        mid = height // 2
+        leader = st.leader if st.leader is not None else (st.trick[0][0] if st.trick else None)
+        winner = st.winner_card
+        if winner is None and st.taken_by is not None:
+            winner = cards.get(st.taken_by)
         cx = width // 2
+        x_mid = cx - cw // 2
+        gap = 2 if cw <= 5 else 3
+        x_left, x_right = x_mid - gap - cw, x_mid + cw + gap
+        y_top, y_side, y_bottom = self._rows(n, ch, height)
+        side_room = max(6, x_left - 2)
+
+        # the corner: the stock face down on the turnup, a shown stock card, the trump
+        self._corner(canvas, cw, ch, height)
+
+        # the centre: the turnup during the bidding
+        if st.centre is not None:
+            y_c = max(0, y_side)
+            canvas.put_lines(x_mid, y_c, lk.face_lines(st.centre, cw, ch))
+            lbl = Text(st.centre_label, style="italic")
+            canvas.put(max(0, cx - lbl.cell_len // 2), y_c + ch, lbl)
+
         for seat in range(n):
             rel = (seat - st.viewer) % n
-            where = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
-                     4: ("bottom", "left", "top", "right")}[n][rel]
-            label, said = self._label(seat), self._said(seat)
-            box = self.look.box(cards.get(seat), "bold" if st.taken_by == seat else "")
+            where = _WHERE.get(n, _WHERE[4])[rel % 4]
+            card = cards.get(seat)
+            face = lk.face_lines(card, cw, ch, winner=card is not None and card is winner)
             if where == "top":
-                canvas.put(max(0, cx - label.cell_len // 2), 0, label)
-                canvas.put(max(0, cx - said.cell_len // 2), 1, said)
-                for i, line in enumerate(box):
-                    canvas.put(cx - 2, 2 + i, line)
+                line = self._join(self._seat_name(seat, 20), self._seat_backs(seat, 12), self._seat_said(seat, 16))
+                canvas.put(max(0, cx - line.cell_len // 2), y_top - 1, line)
+                x, y = x_mid, y_top
             elif where == "bottom":
-                for i, line in enumerate(box):
-                    canvas.put(cx - 2, height - 5 + i, line)
-                canvas.put(max(0, cx - said.cell_len // 2), height - 2, said)
-                canvas.put(max(0, cx - label.cell_len // 2), height - 1, label)
+                line = self._join(self._seat_name(seat, 24), self._seat_said(seat, 16))
+                canvas.put(max(0, cx - line.cell_len // 2), y_bottom + ch, line)
+                x, y = x_mid, y_bottom
             elif where == "left":
-                canvas.put(0, mid - 2, label)
-                canvas.put(2, mid - 1, said)
-                for i, line in enumerate(box):
-                    canvas.put(max(0, cx - 12), mid - 1 + i, line)
+                y_l = y_side + ch // 2 - 1
+                canvas.put(0, y_l, self._seat_name(seat, side_room))
+                canvas.put(0, y_l + 1, self._seat_backs(seat, side_room))
+                canvas.put(0, y_l + 2, self._seat_said(seat, side_room))
+                x, y = x_left, y_side
             else:
-                canvas.put(max(0, width - label.cell_len), mid - 2, label)
-                canvas.put(max(0, width - said.cell_len - 2), mid - 1, said)
-                for i, line in enumerate(box):
-                    canvas.put(min(width - 5, cx + 8), mid - 1 + i, line)
-        if st.centre is not None:
-            box = self.look.box(st.centre, "bold")
-            for i, line in enumerate(box):
-                canvas.put(cx - 2, mid - 1 + i, line)
-            lbl = Text(st.centre_label, style="italic")
-            canvas.put(max(0, cx - lbl.cell_len // 2), mid + 2, lbl)
+                y_l = y_side + ch // 2 - 1
+                for i, part in enumerate((self._seat_name(seat, side_room), self._seat_backs(seat, side_room),
+                                          self._seat_said(seat, side_room))):
+                    canvas.put(max(0, width - part.cell_len), y_l + i, part)
+                x, y = x_right, y_side
+            if card is not None:
+                canvas.put_lines(x, y, face)
+                if seat == leader:
+                    mark = Text(lk.sym("▸", ">"), style="bold" if lk.mono else f"bold {WINNER}")
+                    canvas.put(x - 1, y + 1, mark)
+
         if st.taken_by is not None:
             who = st.seats[st.taken_by].name
-            arrow = "→" if not self.look.ascii else "->"
             template = _("{arrow} You take {points}") if is_you(who) else _("{arrow} {name} takes {points}")
-            msg = Text(template.format(arrow=arrow, name=who, points=st.taken_points), style="bold")
-            canvas.put(max(0, cx - msg.cell_len // 2), mid + 2 if n != 2 else mid, msg)
+            msg = Text(template.format(arrow=lk.arrow, name=who, points=st.taken_points),
+                       style="bold" if lk.mono else f"bold {WINNER}")
+            canvas.put(max(0, cx - msg.cell_len // 2), min(height - 1, y_bottom + ch + 1), msg)
         return canvas.text()
+
+    @staticmethod
+    def _rows(n: int, ch: int, height: int) -> tuple[int, int, int]:
+        """The rows of the top card, the side cards and the bottom card: a close cluster in the middle,
+        the top seat's name above it and the bottom seat's name and the trick's taker below."""
+        mid = height // 2
+        overlap = ch // 3
+        if n == 2:
+            top, bottom = mid - ch, mid + 1
+            side = mid - ch // 2
+        elif n == 3:
+            side = mid - ch // 2 - (ch - overlap) // 2
+            top, bottom = side, side + ch - overlap
+        else:
+            side = mid - ch // 2
+            top, bottom = side - ch + overlap, side + ch - overlap
+        shift = max(0, bottom + ch + 2 - height)  # the name and the taker must fit below
+        shift = min(shift, max(0, top - 1)) if n != 3 else min(shift, max(0, side))
+        return top - shift, side - shift, bottom - shift
+
+    def _corner(self, canvas: _Canvas, cw: int, ch: int, height: int) -> None:
+        """Bottom left: the turnup with the stock lying on it (and its count), a shown stock card;
+        bottom right: the trump."""
+        st = self.state
+        lk = self.look
+        y = height - 1 - ch
+        x = 0
+        turnup = st.turnup if st.turnup is not None and st.turnup is not st.centre else None
+        if turnup is not None:
+            canvas.put_lines(x, y, lk.face_lines(turnup, cw, ch))
+            x += 4 if st.stock else cw + 1
+        if st.stock:
+            canvas.put_lines(x, y, lk.face_lines(None, cw, ch, back=True))
+            x += cw + 1
+        if st.shown_stock is not None:
+            canvas.put_lines(x, y, lk.face_lines(st.shown_stock, cw, ch))
+        if st.stock:
+            canvas.put(0, height - 1, Text(_("Stock {n}").format(n=st.stock), style="dim" if lk.mono else ""))
+        if st.trump is not None:
+            t = Text(_("Trump") + " ")
+            t.append_text(lk.suit_text(st.trump))
+            canvas.put(canvas.width - t.cell_len, height - 1, t)

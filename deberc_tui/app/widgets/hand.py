@@ -1,4 +1,5 @@
-"""The player's hand: up to nine card slots, legal cards marked, one selected; clicks announce a card."""
+"""The player's hand: up to ten cards drawn as card faces, legal cards bright, the others dimmed, the
+chosen one raised; each face carries its number key; clicks announce a card."""
 
 from __future__ import annotations
 
@@ -8,23 +9,53 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from deberc_tui.engine import Card
 
-from ..look import Look
+from ..look import Look, face_size
 
-MAX_CARDS = 9
+MAX_CARDS = 10
 
 
-class CardSlot(Static):
-    """One card of the hand (or an empty, hidden slot)."""
+class CardSlot(Widget):
+    """One card of the hand (or an empty, hidden slot). Its face is as big as the terminal allows; the
+    slot is one line taller than the face so that the chosen card can stand raised."""
 
-    def __init__(self, index: int) -> None:
-        super().__init__("", id=f"card-{index}", classes="card")
+    def __init__(self, index: int, look: Look | None = None) -> None:
+        super().__init__(id=f"card-{index}", classes="card")
         self.index = index
+        self.look = look or Look()
         self.card: Card | None = None
+        self.dim = False
+        self.selected = False
+
+    def _face_size(self, viewport: Size) -> tuple[int, int]:
+        return face_size(viewport.width, viewport.height)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._face_size(self.app.size)[0]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._face_size(self.app.size)[1] + 1
+
+    def set_card(self, card: Card | None, dim: bool = False, selected: bool = False) -> None:
+        if (card, dim, selected) != (self.card, self.dim, self.selected):
+            self.card, self.dim, self.selected = card, dim, selected
+            self.refresh()
+
+    def render(self) -> Text:
+        width, height = self._face_size(self.app.size)
+        if self.card is None:
+            return Text("")
+        lines = self.look.face_lines(self.card, width, height, key=str((self.index + 1) % 10),
+                                     dim=self.dim, selected=self.selected)
+        blank = Text(" " * width)
+        lines = lines + [blank] if self.selected else [blank, *lines]
+        return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -50,7 +81,7 @@ class Hand(Horizontal):
 
     def compose(self) -> ComposeResult:
         for i in range(MAX_CARDS):
-            yield CardSlot(i)
+            yield CardSlot(i, self.look)
         yield Static("", id="hand-note")
 
     def show(self, cards: list[Card], legal: set[Card], note: str = "") -> None:
@@ -60,7 +91,7 @@ class Hand(Horizontal):
         if self.selected >= len(self.cards):
             self.selected = max(0, len(self.cards) - 1)
         if self.cards and self.legal and self.cards[self.selected] not in self.legal:
-            self.selected = next(i for i, c in enumerate(self.cards) if c in self.legal)
+            self.selected = next((i for i, c in enumerate(self.cards) if c in self.legal), self.selected)
         self.hidden_note = note
         self._paint()
 
@@ -87,19 +118,21 @@ class Hand(Horizontal):
     def _paint(self) -> None:
         if not self.is_mounted:
             return
+        tight = len(self.cards) > 9  # ten cards at 80 columns: no gaps between the faces
         for slot in self.query(CardSlot):
             i = slot.index
             if i < len(self.cards):
                 card = self.cards[i]
-                slot.card = card
+                playing = bool(self.legal)
+                slot.set_card(card, dim=playing and card not in self.legal,
+                              selected=playing and i == self.selected)
+                slot.set_class(playing and card in self.legal, "-legal")
+                slot.set_class(playing and card not in self.legal, "-illegal")
+                slot.set_class(playing and i == self.selected, "-selected")
+                slot.set_class(tight, "-tight")
                 slot.display = True
-                slot.update(self.look.face(card))
-                slot.border_title = str(i + 1)
-                slot.set_class(bool(self.legal) and card in self.legal, "-legal")
-                slot.set_class(bool(self.legal) and card not in self.legal, "-illegal")
-                slot.set_class(i == self.selected and bool(self.legal), "-selected")
             else:
-                slot.card = None
+                slot.set_card(None)
                 slot.display = False
         note = self.query_one("#hand-note", Static)
         note.update(Text(self.hidden_note, style="italic"))
