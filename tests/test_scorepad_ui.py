@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+from rich.color import Color as RichColor
+from rich.segment import Segment
+from textual import events
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label, Select
 
+from deberc_tui.app import make_app as game_app
+from deberc_tui.app.look import Look
 from deberc_tui.engine import Rules
+from deberc_tui.i18n import set_language
 from deberc_tui.scorepad import EnteredDeal, Pad, PadStore
 from deberc_tui.scorepad.screen import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 
@@ -143,7 +152,7 @@ async def test_a_thrown_in_deal_from_the_form(tmp_path: Path) -> None:
 async def test_another_app_can_push_the_pad_screen_and_get_back(tmp_path: Path) -> None:
     from textual.app import App
 
-    store, _ = _store_with_pad(tmp_path)
+    store, _pad = _store_with_pad(tmp_path)
 
     class Host(App[None]):
         def on_mount(self) -> None:
@@ -160,3 +169,202 @@ async def test_another_app_can_push_the_pad_screen_and_get_back(tmp_path: Path) 
         await pilot.pause()
         assert not isinstance(app.screen, (PadScreen, ScorePadScreen))
         assert app.is_running
+
+
+# -- what a person sees -------------------------------------------------------------------------------------
+
+
+def _lines(app: Any) -> list[str]:
+    """The terminal's rows as text, as drawn now (the current screen, with what shows through a modal)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _seen(app: Any) -> str:
+    return "\n".join(_lines(app))
+
+
+def _cells(app: Any, widget: Widget) -> list[Segment]:
+    """The drawn segments of ``widget``'s first row."""
+    region = widget.region
+    strip = app.screen._compositor.render_strips()[region.y]
+    return list(strip.crop(region.x, region.x + region.width))
+
+
+def _luminance(colour: RichColor) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour.get_truecolor()
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: RichColor, b: RichColor) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _background(app: Any, widget: Widget) -> RichColor:
+    segment = _cells(app, widget)[0]
+    assert segment.style is not None and segment.style.bgcolor is not None
+    return segment.style.bgcolor
+
+
+def _lit(app: Any, widget: Widget) -> str:
+    """The text of ``widget``'s first row drawn bold or reversed (how the form marks where typing goes)."""
+    return "".join(s.text for s in _cells(app, widget) if s.style and (s.style.bold or s.style.reverse)).strip()
+
+
+def _focused_row_label(app: Any) -> str:
+    """The label drawn lit (bold, reversed) beside the focused field."""
+    form = app.screen
+    labels = [_lit(app, label) for label in form.query(".row > Label, .side > Label")]
+    lit = [text for text in labels if text]
+    assert len(lit) == 1, lit
+    return lit[0]
+
+
+async def _burst(pilot: Any, *keys: str) -> None:
+    """Keys arriving at once, as from a fast typist or a terminal that batches them (no waiting between)."""
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _open_form(pilot: Any) -> DealFormScreen:
+    await pilot.pause()
+    await pilot.press("a")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, DealFormScreen)
+    return form
+
+
+async def test_a_lone_sign_or_letters_in_card_points_give_a_message_not_a_crash(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _open_form(pilot)
+        await pilot.press("tab", "tab", "tab", "tab")  # what happened → dealer → took trump → trump → card points
+        assert app.focused is form.query_one("#cards-0")
+        await pilot.press(*"abc", "-", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and app.is_running
+        seen = _seen(app)
+        assert "✗ Anna: card points must be a whole number, not '-'" in seen
+        assert "abc" not in seen  # a number box shows no letters
+
+
+async def test_a_lone_sign_in_card_points_in_russian(tmp_path: Path) -> None:
+    set_language("ru")
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _open_form(pilot)
+        form.query_one("#cards-1", Input).focus()
+        await pilot.press("+", "enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "✗ Boris: очки в картах — целое число, а не '+'" in _seen(app)
+
+
+@pytest.mark.parametrize("mono", [False, True], ids=["colour", "mono"])
+async def test_the_focused_field_stands_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mono: bool) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    store, pad = _store_with_pad(tmp_path)
+    app = game_app(pace=0.0, look=Look(mono=mono))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScorePadScreen(store, pad.id))
+        form = await _open_form(pilot)
+        await pilot.press("tab", "tab", "tab", "tab")
+        await pilot.pause()
+        cards, decl = form.query_one("#cards-0", Input), form.query_one("#decl-0", Input)
+        assert _contrast(_background(app, cards), _background(app, decl)) >= 3  # the focused box is lit
+        assert _lit(app, cards) == "card points"  # its text is bold on that light
+        assert _focused_row_label(app) == "Anna"  # and its row's label is reversed
+        await pilot.press("shift+tab", "shift+tab")  # back to a drop-down
+        await pilot.pause()
+        bidder, dealer = form.query_one("#bidder", Select), form.query_one("#dealer", Select)
+        assert _contrast(_background(app, bidder), _background(app, dealer)) >= 3
+        assert _lit(app, bidder) == "who bid▼"
+        assert _focused_row_label(app) == "took trump"
+        if mono:
+            colours = {c.get_truecolor() for s in _cells(app, bidder) if s.style for c in (s.style.color, s.style.bgcolor)
+                       if c is not None}
+            assert all(len(set(rgb)) == 1 for rgb in colours), colours  # greys only
+
+
+async def test_add_and_edit_start_on_the_same_first_field(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _open_form(pilot)
+        assert _focused_row_label(app) == "what happened"
+        assert _lit(app, form.query_one("#kind")) == "played out▼"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, DealFormScreen) and form.index == 0
+        assert _focused_row_label(app) == "what happened"
+        assert _lit(app, form.query_one("#kind")) == "played out▼"
+
+
+async def test_typing_right_after_choosing_from_a_drop_down_goes_into_the_next_field(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_form(pilot)
+        await pilot.press("tab", "tab")  # took trump
+        await pilot.press("enter", "down", "down", "enter")  # open, (blank) → Anna → Boris, choose
+        await pilot.press("enter", "down", "down", "enter")  # trump: the focus moved on by itself; ♦
+        await pilot.press(*"80")
+        await pilot.pause()
+        assert _focused_row_label(app) == "Anna"
+        row = next(line for line in _lines(app) if "Anna" in line and "declarations" in line)
+        assert "80" in row
+        assert "took trump        Boris" in _seen(app) and "trump             ♦ diamonds" in _seen(app)
+
+
+async def test_keys_typed_while_a_drop_down_closes_are_not_lost(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _open_form(pilot)
+        form.query_one("#trump", Select).focus()
+        await pilot.press("enter", "down")  # the list is open on ♣
+        await _burst(pilot, "enter", *"103")  # choose and type at once
+        assert "trump             ♣ clubs" in _seen(app)
+        row = next(line for line in _lines(app) if "Anna" in line and "declarations" in line)
+        assert "103" in row
+        await pilot.press("escape")
+
+
+async def test_russian_bella_is_read(tmp_path: Path) -> None:
+    set_language("ru")
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_form(pilot)
+        assert "бела" in _seen(app)  # the hint names the word
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # взял козырь: Anna; the focus goes on to trump
+        await pilot.press("tab", *"100", "tab", *"терц+бела", "tab", "tab", *"42", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen), _seen(app)
+        assert "Anna 155, Boris 145" in _seen(app)  # 15 + (100 + терц 20 + бела 20), 103 + 42
+
+
+async def test_a_cyrillic_key_works_like_its_latin_twin(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ф")  # the key of a on the ЙЦУКЕН layout: add a deal
+        await pilot.pause()
+        assert "Deal 2 — moscow, 2 players" in _seen(app)

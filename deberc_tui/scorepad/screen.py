@@ -76,6 +76,9 @@ FORM_CSS = """
 .form .side Input { width: 1fr; margin-right: 1; }
 .form .side Checkbox { width: 14; }
 .form .row, .form .side { margin-bottom: 1; }
+.form.-short .row, .form.-short .side { margin-bottom: 0; }
+.form.-short .hint { margin-bottom: 0; }
+.form .hint { margin-bottom: 1; }
 .form .error { color: $error; height: auto; padding: 0 0 0 0; }
 .form .hint { color: $text-muted; height: auto; }
 .form .buttons { height: auto; align-horizontal: right; margin-top: 1; }
@@ -85,6 +88,8 @@ FORM_CSS = """
 }
 .form Input:focus > .input--placeholder { color: $background 70%; }
 .form Select:focus > SelectCurrent Static#label, .form Select:focus > SelectCurrent .arrow { color: $background; }
+/* the row's own :focus-within rule makes Textual restyle the row's label when the focus comes or goes */
+.form .row:focus-within, .form .side:focus-within { background: $boost; }
 .form .row:focus-within > Label, .form .side:focus-within > Label { color: $accent; text-style: bold reverse; }
 """
 
@@ -231,6 +236,10 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
 
     def on_mount(self) -> None:
         self.query_one("#kind").focus()  # the first field, whether adding or editing
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal the rows go without blank lines between them, so the whole form fits."""
+        self.query_one(".form").set_class(event.size.height < 32 + self.pad.sides, "-short")
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
