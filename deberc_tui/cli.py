@@ -10,10 +10,9 @@ from typing import Any
 
 import click
 
-from . import __version__
+from . import __version__, i18n
 from .arena_cmd import arena, bots_cmd
 from .bench_cmd import bench
-from . import i18n
 from .i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
 from .practice.cli import practice
 from .replay_cmd import replay
@@ -143,6 +142,9 @@ def translate_click(cmd: click.Command) -> None:
             saved = param.__dict__.setdefault("_i18n_help", param.help)
             if saved:
                 param.help = _(saved)
+    help_option = getattr(cmd, "_help_option", None)  # click caches the --help option once it was made
+    if isinstance(help_option, click.Option):
+        help_option.help = _("Show this message and exit.")
     if isinstance(cmd, click.Group):
         for sub in cmd.commands.values():
             translate_click(sub)
@@ -158,6 +160,13 @@ class DebercGroup(click.Group):
         return super().main(argv, *rest, **kwargs)
 
 
+def _version_option(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version`` in the current language (click's own option fixes its words when the module loads)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(_("%(prog)s, version %(version)s") % {"prog": "deberc", "version": __version__})
+        ctx.exit()
+
+
 def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     if value is not None and not ctx.resilient_parsing:
         choose_language(value)
@@ -165,7 +174,8 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 
 
 @click.group(cls=DebercGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="deberc")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version_option,
+              help="Show the version and exit.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
               callback=_lang_option, help="Interface language: ru or en (default: the settings, else the locale).")
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
