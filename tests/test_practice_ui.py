@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import screen_text
 from click.testing import CliRunner
 from test_i18n import leaks
 
@@ -49,6 +48,24 @@ def practice_app(seed: int | None = 5, look: Look | None = None, **kwargs: Any) 
     return PracticeApp(RULES, seed=seed, worlds=WORLDS, look=look or Look(), **kwargs)
 
 
+def screen_text(app: Any) -> str:
+    """The screen's lines exactly as a terminal shows them (spaces included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def hand_styles(app: Any) -> dict[str, set[str]]:
+    """For each suit symbol in the "Your cards:" line, the colours it is shown in."""
+    found: dict[str, set[str]] = {}
+    for strip in app.screen._compositor.render_strips():
+        if "Your cards:" not in strip.text and "Ваши карты:" not in strip.text:
+            continue
+        for seg in strip:
+            for symbol in "♣♦♥♠":
+                if symbol in seg.text and seg.style is not None and seg.style.color is not None:
+                    found.setdefault(symbol, set()).add(seg.style.color.name)
+    return found
+
+
 async def settle(pilot: Any) -> None:
     """Let the dealing or the evaluation finish and the screen show it."""
     app = pilot.app
@@ -66,7 +83,7 @@ def hand_line(text: str) -> str:
 
 def table_rows(text: str) -> list[tuple[bool, str]]:
     """The tutor's table as shown, top (best by expected points) first: (your bid?, label) per row."""
-    rows = re.findall(r"^ (▶|\s) (\S.*?)\s{2,}[+-]\d+\.\d", text, flags=re.M)
+    rows = re.findall(r"^[ \t]*(▶?)[ \t]*(\S.*?)[ \t]{2,}[+-]\d+\.\d", text, flags=re.M)
     return [(mark == "▶", label.strip()) for mark, label in rows]
 
 
@@ -125,6 +142,28 @@ async def test_replaying_mistakes_after_a_bid_does_not_crash() -> None:
         assert "worlds in" in screen_text(app)
 
 
+def reddish(colour: str) -> bool:
+    """A colour name (``red3``, ``#ff6b6b``) that a person calls red."""
+    from rich.color import Color
+
+    r, g, b = Color.parse(colour).get_truecolor()
+    return r > 150 and r > 1.5 * g and r > 1.5 * b
+
+
+async def test_the_hand_shows_red_and_black_suits() -> None:
+    write_history(a_mistake())
+    app = practice_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert "Your cards:  9♣  9♦  8♥  10♠  8♠  7♠" in screen_text(app)
+        colours = hand_styles(app)
+    assert set(colours) == {"♣", "♦", "♥", "♠"}
+    assert all(reddish(c) for c in colours["♥"] | colours["♦"]), colours
+    assert not any(reddish(c) for c in colours["♣"] | colours["♠"]), colours
+
+
 # -- a fresh position every launch unless --seed --------------------------------------------------------
 
 
@@ -167,7 +206,8 @@ async def test_past_mistakes_show_the_cards_as_players_write_them(look: Look, ha
         await pilot.press("r")
         await pilot.pause()
         text = screen_text(app)
-    assert hand + ": you Play, best Pass (-42.0)" in text, text
+    assert hand + ": you play, best pass (-42.0)" in text, text
+    assert "Your record: 1 decision, 42.0 points lost per decision on average (mistake: 1)" in text
     assert "9C" not in text and "9D" not in text
     out = CliRunner().invoke(main, ["practice", "--review"] + (["--ascii"] if look.ascii else []))
     assert out.exit_code == 0, out.output

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import DECK, Claim, Deal, ScoreSheet
+from ..engine import DECK, Action, Claim, Deal, ScoreSheet
 from ..engine.actions import BIDS
 from .position import BidPosition
 
@@ -143,7 +143,7 @@ def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], Non
         if bot is None:
             bot = bots[seat] = make_bot(level, seed=seed + seat)
         view = seat_view(deal, seat)
-        legal = [a for a in view.legal if not isinstance(a, Claim)] or list(view.legal)
+        legal: list[Action] = [a for a in view.legal if not isinstance(a, Claim)] or list(view.legal)
         action, _ = safe_choose(bot, view, legal, None)
         deal.apply(seat, action)
 

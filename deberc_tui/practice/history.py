@@ -81,7 +81,7 @@ class History:
         if not self.decisions:
             return _("no decisions yet")
         c = self.counts()
-        parts = ", ".join(f"{c[k]} {_(k)}" for k in (N_("best"), N_("fine"), N_("too close to call"), N_("inaccuracy"),
+        parts = ", ".join(f"{_(k)}: {c[k]}" for k in (N_("best"), N_("fine"), N_("too close to call"), N_("inaccuracy"),
                                                     N_("mistake"), N_("blunder")) if c[k])
         n = len(self.decisions)
         return ngettext("{n} decision, {loss:.1f} points lost per decision on average ({parts})",

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -14,6 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from .. import words
 from ..app.look import Look, unicode_ok
 from ..app.tr import translate_bindings
 from ..engine import Card, CardError, Rules, Suit, sort_hand
@@ -57,6 +59,16 @@ def rating_label(rating: str) -> str:
     return _(RATINGS[rating]) if rating in RATINGS else rating
 
 
+def call_word(call: str, look: Look | None = None) -> str:
+    """A bid inside a sentence: ``play``, ``pass`` (``играю``, ``пас``), a named suit as its symbol."""
+    if call in ("play", "pass"):
+        return words.call(call)
+    try:
+        return (look or Look()).suit(Suit(call))
+    except ValueError:
+        return call
+
+
 def noted_cards(notations: list[str], look: Look | None = None) -> str:
     """Cards stored as notation (``9C``) written as players write them (``9♣``)."""
     out = []
@@ -73,7 +85,7 @@ def mistake_line(decision: Decision, look: Look | None = None) -> str:
     pos = decision.position
     return _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})").format(
         hand=noted_cards(list(pos.get("hand", [])), look), turnup=noted_cards([str(pos.get("turnup", "?"))], look),
-        chosen=bid_label(decision.chosen, look), best=bid_label(decision.best, look), loss=decision.loss)
+        chosen=call_word(decision.chosen, look), best=call_word(decision.best, look), loss=decision.loss)
 
 
 HARD_MARGIN = 15.0
@@ -107,8 +119,8 @@ class PracticeScreen(Screen[None]):
     #hand { height: auto; padding: 1 2 0 2; text-style: bold; }
     #bids { height: auto; padding: 0 2; }
     #bids Button { margin-right: 1; min-width: 10; }
-    #verdict { height: auto; padding: 0 2; }
-    #table { height: auto; max-height: 10; margin: 1 2 0 2; }
+    #verdict { height: auto; padding: 0 2; margin-top: 1; }
+    #table { height: auto; width: auto; max-height: 10; margin: 1 2 0 2; }
     """
 
     def __init__(
@@ -154,7 +166,9 @@ class PracticeScreen(Screen[None]):
         self.answered = False
         self.position = None
         self.query_one("#verdict", Static).update(_("Dealing…"))
-        self.query_one("#table", DataTable).clear(columns=True)
+        table = self.query_one("#table", DataTable)
+        table.clear(columns=True)
+        table.display = False  # no empty table before there are numbers
         queued = self.queue.pop(0) if self.queue else None
         # Draw the position's randomness here, in order, so a seed gives the same positions whatever the timing.
         self.find_position(self.gen, queued, random.Random(self.rng.randrange(1 << 62)))
@@ -191,7 +205,7 @@ class PracticeScreen(Screen[None]):
                 bids=", ".join(bid_label(b, look) for b in pos.bids)))
         )
         self.query_one("#hand", Static).update(
-            _("Your cards:") + "  " + "  ".join(pretty(c, look) for c in sort_hand(pos.hand)))
+            Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(pos.hand), sep="  "))
         bids = self.query_one("#bids", Horizontal)
         # The old buttons must be gone before the new ones (with the same ids) are mounted.
         await bids.remove_children()
@@ -245,11 +259,13 @@ class PracticeScreen(Screen[None]):
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         near = ev.near_end
-        table.add_columns(_("bid"), _("expected points"), _("± SE"), _("bait"), *((_("game won now"),) if near else ()))
+        table.add_columns(" ", _("bid"), _("expected points"), _("± SE"), _("bait"), *((_("game won now"),) if near else ()))
         for b in ev.ranked:
-            mark = "▶ " if b.bid == message.chosen else "  "
+            mark = "▶" if b.bid == message.chosen else " "
             win = (f"{b.wins / b.n * 100:.0f}%",) if near and b.n else ()
-            table.add_row(mark + bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *win)
+            table.add_row(mark, bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%",
+                          *win)
+        table.display = True
         decision = self.history.add(ev, message.chosen)
         self.query_one("#verdict", Static).update(
             verdict_text(ev, message.chosen, decision, look)
@@ -262,7 +278,7 @@ class PracticeScreen(Screen[None]):
     def action_review(self) -> None:
         self.query_one("#verdict", Static).update(
             _("Your record: {summary}").format(summary=self.history.summary())
-            + "".join("\n  " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
+            + "".join("\n• " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
         )
 
     def _queue_mistakes(self) -> int:
