@@ -16,6 +16,12 @@ from deberc_tui.practice.position import PositionError, make_position
 RULES = Rules.preset("moscow", players=2)
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never the user's practice record."""
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+
+
 def fixed(position, worlds: int = 60, seed: int = 3):
     return evaluate(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=worlds, max_worlds=worlds)
 

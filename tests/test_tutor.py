@@ -15,6 +15,12 @@ from deberc_tui.practice import tutor
 from deberc_tui.practice.evaluate import BidValue
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never the user's saved games or settings."""
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_sampled_world_replays_the_public_history_to_the_same_position(players: int) -> None:
     rng = random.Random(players)
@@ -71,3 +77,11 @@ async def test_a_costly_bid_is_warned_about_once_then_allowed(monkeypatch: pytes
         await pilot.press("p")
         await pilot.pause()
         assert len(deal.log) == before + 1 and deal.log[-1][1] == Bid("play")
+
+
+def test_the_warning_names_the_bid_the_numbers_put_first() -> None:
+    hearts, pas = BidValue("H", [30.0, 25.0, 35.0]), BidValue("pass", [0.0, -2.0, 2.0])
+    advice = tutor.Advice([(Bid("H"), hearts), (Bid("pass"), pas)], 3, 0.1)
+    text = tutor.describe_cost(Bid("pass"), advice)
+    assert text == "pass loses about 30 points (±2) against ♥ — the best bid here."
+    assert tutor.describe_cost(Bid("H"), advice) is None  # the best bid costs nothing: no warning

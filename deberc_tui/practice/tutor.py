@@ -25,6 +25,7 @@ from ..engine import (
     PlayCard,
     Rank,
     SeatView,
+    Suit,
 )
 from ..engine.actions import BIDS
 from ..engine.stack import stack_deck
@@ -160,6 +161,8 @@ def describe_cost(action: Action, advice: Advice) -> str | None:
         return None
     loss, se = cost
     best_action, _best_se = advice.best
+    if action == best_action or loss <= 0:
+        return None
     if isinstance(action, Bid):
         text = _("{action} loses about {loss:.0f} points (±{se:.0f}) against {best} — the best bid here.")
     else:
@@ -171,5 +174,7 @@ def _label(action: Action) -> str:
     if isinstance(action, PlayCard):
         return words.card(action.card)
     if isinstance(action, Bid):
-        return words.call(action.call)
+        if action.call in ("play", "pass"):
+            return words.call(action.call)
+        return Suit(action.call).symbol  # a named suit: ♥ in every language (English words.call says H)
     return str(action)
