@@ -3,8 +3,10 @@
 One :class:`Look` value is shared by every widget; it turns engine values into Rich ``Text``, from a
 card's name in a log line to a whole card face (:meth:`Look.face_lines`) on the felt or in the hand.
 
-Colours are always given as hex values: Textual (8.x) drops Rich's named 256-colour styles such as
-``red3`` inside widgets that set a CSS ``color``, which once left the hearts in the hand black.
+Textual (8.x) drops a named colour given as a Rich ``Text``'s base style (``Text("A♥", style="red3")``
+shows in the widget's CSS colour; a hex colour, or any colour in a span, survives). That once left the
+hearts in the hand black and made ``--four-colour`` change nothing there. So colours here are hex values
+(the same on every terminal theme) and every ``Text`` made here carries its styles as spans (:func:`styled`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from deberc_tui.engine import Card, Suit
 from deberc_tui.i18n import _
 from deberc_tui.words import rank_letter
 
-__all__ = ["Look", "face_size", "rank_letter", "seat_label", "unicode_ok"]
+__all__ = ["Look", "face_size", "rank_letter", "seat_label", "styled", "unicode_ok"]
 
 _ASCII_SUIT = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
 
@@ -58,6 +60,13 @@ _BORDERS = {
 SMALL = (5, 4)
 MEDIUM = (7, 5)
 LARGE = (9, 7)
+
+
+def styled(text: str, style: str = "") -> Text:
+    """``text`` in ``style``, the style kept as a span (which Textual keeps, unlike a Text's base style)."""
+    out = Text()
+    out.append(text, style=style or None)
+    return out
 
 
 def unicode_ok() -> bool:
@@ -99,13 +108,13 @@ class Look:
         return "bold" if self.mono else self.suit_colour(suit, on_table)
 
     def suit_text(self, suit: Suit) -> Text:
-        return Text(self.suit(suit), style=self.suit_style(suit))
+        return styled(self.suit(suit), self.suit_style(suit))
 
     def card_text(self, card: Card | None, on_table: bool = True) -> Text:
         """A card as coloured text (``on_table``: for the dark felt, else for a white card face)."""
         if card is None:
-            return Text("--", style="dim")
-        return Text(self.card_str(card), style=self.suit_style(card.suit, on_table))
+            return styled("--", "dim")
+        return styled(self.card_str(card), self.suit_style(card.suit, on_table))
 
     def cards_text(self, cards: Iterable[Card], sep: str = " ") -> Text:
         out = Text()
@@ -117,7 +126,7 @@ class Look:
 
     def face(self, card: Card) -> Text:
         """The card's name as it stands in a corner of its face (3 cells wide)."""
-        return Text(f"{self.card_str(card):>3}", style=self.suit_style(card.suit, on_table=self.mono))
+        return styled(f"{self.card_str(card):>3}", self.suit_style(card.suit, on_table=self.mono))
 
     # -- symbols --------------------------------------------------------------------------------
 
@@ -157,21 +166,21 @@ class Look:
             face_bg = f" on {FACE_DIM if dim else FACE}"
             ink_extra = "" if dim else "bold"
 
-        top = Text(tl, style=edge)
+        top = styled(tl, edge)
         label = key[: max(0, inner_w - 1)]
         if label:
             key_style = "bold reverse" if self.mono and selected else "bold" if self.mono else (
                 f"bold {SELECTED}" if selected else f"bold {KEY}" if not dim else f"{EDGE_DIM}")
             top.append(label, style=key_style)
         top.append(hz * (inner_w - len(label)) + tr, style=edge)
-        bottom = Text(bl + hz * inner_w + br, style=edge)
+        bottom = styled(bl + hz * inner_w + br, edge)
 
         rows: list[Text] = []
         if back or card is None:
             pattern = self.sym("░", "#")
             fill = ("dim" if self.mono else f"{BACK_PATTERN} on {BACK}")
             for _i in range(inner_h):
-                rows.append(Text(pattern * inner_w, style=fill))
+                rows.append(styled(pattern * inner_w, fill))
         else:
             ink = (self.suit_colour(card.suit, on_table=False) + face_bg).strip()
             ink = f"{ink_extra} {ink}".strip()
@@ -185,10 +194,10 @@ class Look:
                 pip = self.suit(card.suit)
                 lines[inner_h // 2] = pip.center(inner_w)
             for plain in lines:
-                rows.append(Text(plain[:inner_w], style=ink))
+                rows.append(styled(plain[:inner_w], ink))
         out = [top]
         for row in rows:
-            line = Text(vt, style=edge)
+            line = styled(vt, edge)
             line.append_text(row)
             line.append(vt, style=edge)
             out.append(line)
@@ -199,7 +208,7 @@ class Look:
         """A small card drawn in three lines, 5 cells wide (or an empty place)."""
         if card is None:
             blank = Text("     ")
-            return [blank, Text("  ·  " if not self.ascii else "  .  ", style="dim"), blank]
+            return [blank, styled("  ·  " if not self.ascii else "  .  ", "dim"), blank]
         lines = self.face_lines(card, 5, 3, winner="bold" in label_style)
         return lines
 

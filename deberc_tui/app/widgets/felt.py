@@ -12,7 +12,7 @@ from textual.widget import Widget
 from deberc_tui.engine import Card, Suit
 from deberc_tui.i18n import _
 
-from ..look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look
+from ..look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look, styled
 from ..tr import is_you
 
 
@@ -134,7 +134,7 @@ class Felt(Widget):
         count = self.state.seats[seat].cards
         back = self.look.sym("▮", "#")
         shown = min(count, max(1, room - 3))
-        t = Text(back * shown, style="dim" if self.look.mono else "#c98a94")
+        t = styled(back * shown, "dim" if self.look.mono else "#c98a94")
         t.append(f" {count}", style="")
         return t
 
@@ -143,7 +143,7 @@ class Felt(Widget):
         if not said:
             return Text("")
         quote_l, quote_r = self.look.sym("«", '"'), self.look.sym("»", '"')
-        return Text(f"{quote_l}{said[: max(1, room - 2)]}{quote_r}", style="italic")
+        return styled(f"{quote_l}{said[: max(1, room - 2)]}{quote_r}", "italic")
 
     def _join(self, *parts: Text) -> Text:
         out = Text()
@@ -184,7 +184,7 @@ class Felt(Widget):
         if st.centre is not None:
             y_c = max(0, y_side)
             canvas.put_lines(x_mid, y_c, lk.face_lines(st.centre, cw, ch))
-            lbl = Text(st.centre_label, style="italic")
+            lbl = styled(st.centre_label, "italic")
             canvas.put(max(0, cx - lbl.cell_len // 2), y_c + ch, lbl)
 
         for seat in range(n):
@@ -200,22 +200,23 @@ class Felt(Widget):
                 line = self._join(self._seat_name(seat, 24), self._seat_said(seat, 16))
                 canvas.put(max(0, cx - line.cell_len // 2), y_bottom + ch, line)
                 x, y = x_mid, y_bottom
-            elif where == "left":
-                y_l = y_side + ch // 2 - 1
-                canvas.put(0, y_l, self._seat_name(seat, side_room))
-                canvas.put(0, y_l + 1, self._seat_backs(seat, side_room))
-                canvas.put(0, y_l + 2, self._seat_said(seat, side_room))
-                x, y = x_left, y_side
             else:
                 y_l = y_side + ch // 2 - 1
-                for i, part in enumerate((self._seat_name(seat, side_room), self._seat_backs(seat, side_room),
-                                          self._seat_said(seat, side_room))):
-                    canvas.put(max(0, width - part.cell_len), y_l + i, part)
-                x, y = x_right, y_side
+                parts = [self._seat_name(seat, side_room), self._seat_backs(seat, side_room),
+                         self._seat_said(seat, side_room)]
+                block = max(p.cell_len for p in parts)
+                if where == "left":
+                    x_l = max(0, x_left - 2 - block)
+                    x, y = x_left, y_side
+                else:
+                    x_l = min(x_right + cw + 2, width - block)
+                    x, y = x_right, y_side
+                for i, part in enumerate(parts):
+                    canvas.put(x_l, y_l + i, part)
             if card is not None:
                 canvas.put_lines(x, y, face)
                 if seat == leader:
-                    mark = Text(lk.sym("▸", ">"), style="bold" if lk.mono else f"bold {WINNER}")
+                    mark = styled(lk.sym("▸", ">"), "bold" if lk.mono else f"bold {WINNER}")
                     canvas.put(x - 1, y + 1, mark)
 
         if st.taken_by is not None:
@@ -255,7 +256,7 @@ class Felt(Widget):
         turnup = st.turnup if st.turnup is not None and st.turnup is not st.centre else None
         if turnup is not None:
             canvas.put_lines(x, y, lk.face_lines(turnup, cw, ch))
-            x += 4 if st.stock else cw + 1
+            x += min(cw - 1, 4 + (cw - 5) // 2) if st.stock else cw + 1
         if st.stock:
             canvas.put_lines(x, y, lk.face_lines(None, cw, ch, back=True))
             x += cw + 1

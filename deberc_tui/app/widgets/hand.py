@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from deberc_tui.engine import Card
 
-from ..look import Look, face_size
+from ..look import Look, face_size, styled
 
 MAX_CARDS = 10
 
@@ -118,7 +118,9 @@ class Hand(Horizontal):
     def _paint(self) -> None:
         if not self.is_mounted:
             return
-        tight = len(self.cards) > 9  # ten cards at 80 columns: no gaps between the faces
+        face_width = face_size(self.app.size.width, self.app.size.height)[0]
+        room = (self.size.width or self.app.size.width) - 2
+        tight = len(self.cards) * (face_width + 1) > room  # too many cards for gaps between the faces
         for slot in self.query(CardSlot):
             i = slot.index
             if i < len(self.cards):
@@ -135,5 +137,5 @@ class Hand(Horizontal):
                 slot.set_card(None)
                 slot.display = False
         note = self.query_one("#hand-note", Static)
-        note.update(Text(self.hidden_note, style="italic"))
+        note.update(styled(self.hidden_note, "italic"))
         note.display = bool(self.hidden_note) or not self.cards

@@ -1,15 +1,17 @@
-"""The side panel: trump, turnup, bottom card and stock, the running score, the last trick."""
+"""The side panel: the deal, trump, turnup, bottom card and stock, the running score, the last trick —
+laid out in as few lines as the panel's width allows, never cutting a word."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import Static
 
 from deberc_tui.engine import SeatView
 from deberc_tui.i18n import _
 from deberc_tui.words import preset as preset_label
 
-from ..look import Look
+from ..look import Look, styled
 
 
 def stock_count(view: SeatView) -> int:
@@ -20,54 +22,95 @@ def stock_count(view: SeatView) -> int:
     return 0 if n == 4 else 32 - 9 * n - 1
 
 
+def flow(chunks: list[Text], width: int, sep: str = "  ") -> list[Text]:
+    """Chunks set on lines of at most ``width`` cells, a chunk never split (one too wide is cut)."""
+    lines: list[Text] = []
+    line = Text()
+    for chunk in chunks:
+        if not chunk.plain:
+            continue
+        if line.plain and line.cell_len + len(sep) + chunk.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.plain:
+            line.append(sep)
+        line.append_text(chunk)
+    if line.plain:
+        lines.append(line)
+    for text in lines:
+        text.truncate(width)
+    return lines
+
+
 class InfoPanel(Static):
     """What every player at the table can see besides the trick."""
 
     def __init__(self, look: Look, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.look = look
+        self._data: tuple[SeatView, list[str], list[str], int] | None = None
 
     def show(self, view: SeatView, names: list[str], side_names: list[str], deal_no: int) -> None:
+        self._data = (view, names, side_names, deal_no)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.width or 27))
+
+    def lines(self, width: int) -> list[Text]:
+        """The panel's lines at ``width`` cells."""
+        if self._data is None:
+            return []
+        view, names, side_names, deal_no = self._data
         lk = self.look
-        t = Text()
-        t.append(_("Deal {n}").format(n=deal_no), style="bold")
-        t.append("  " + _("to {target}").format(target=view.rules.target) + f"  {preset_label(view.rules.preset_name)}\n",
-                 style="dim")
-        t.append(_("Trump") + "  ")
+        width = max(width, 12)
+        out: list[Text] = []
+        out += flow([Text(_("Deal {n}").format(n=deal_no), style="bold"),
+                     Text(_("to {target}").format(target=view.rules.target), style="dim"),
+                     styled(preset_label(view.rules.preset_name), "dim")], width)
+        trump = Text(_("Trump") + " ")
+        chunks = [trump]
         if view.trump is not None:
-            t.append_text(lk.suit_text(view.trump))
+            trump.append_text(lk.suit_text(view.trump))
             if view.bidder is not None:
-                t.append(_(" by {name}").format(name=names[view.bidder]))
+                chunks.append(Text(_(" by {name}").format(name=names[view.bidder]).strip()))
         else:
-            t.append("? ", style="dim")
-            t.append(_("(bidding, round {n})").format(n=view.bid_round), style="dim")
-        t.append("\n")
+            trump.append("?", style="dim")
+            chunks.append(Text(_("(bidding, round {n})").format(n=view.bid_round), style="dim"))
+        out += flow(chunks, width, sep=" ")
+        cards: list[Text] = []
         if view.turnup_taken_by is None:
-            t.append(_("Turnup") + " ")
+            t = Text(_("Turnup") + " ")
             t.append_text(lk.card_text(view.turnup))
-            if view.swapped_by is not None:
-                t.append(_(" (swapped by {name})").format(name=names[view.swapped_by]), style="dim")
-            t.append("\n")
+            cards.append(t)
         if view.bottom is not None:
-            t.append(_("Bottom") + " ")
+            t = Text(_("Bottom") + " ")
             t.append_text(lk.card_text(view.bottom))
-            t.append("  ")
-        t.append(_("Stock {n}").format(n=stock_count(view)) + "\n")
-        t.append(_("Score"), style="bold underline")
-        t.append("\n")
+            cards.append(t)
+        stock = stock_count(view)
+        if stock or view.players != 4:
+            cards.append(Text(_("Stock {n}").format(n=stock)))
+        out += flow(cards, width)
+        out.append(styled(_("Score"), "bold underline"))
         for side, name in enumerate(side_names):
-            t.append(f"{name[:16]:<16} {view.totals[side]:>5}\n")
+            points = f"{view.totals[side]:>5}"
+            room = max(4, width - len(points) - 1)
+            label = name if len(name) <= room else name[: room - 1] + lk.sym("…", ".")
+            out.append(Text(f"{label:<{room}} {points}"))
         if view.hanging:
-            t.append(_("hanging vs({points})").format(points=view.hanging) + "\n", style="italic")
+            out += flow([Text(_("hanging vs({points})").format(points=view.hanging), style="italic")], width)
         if view.tricks:
             last = view.tricks[-1]
-            t.append(_("Last trick") + " ", style="bold")
-            t.append(f"({len(view.tricks)})\n", style="dim")
-            for i, (seat, card) in enumerate(last.cards):
-                if i:
-                    t.append(" ")
-                t.append(names[seat][:6] + " ", style="dim")
+            head = styled(_("Last trick"), "bold")
+            head.append(f" ({len(view.tricks)})", style="dim")
+            chunks = [head]
+            for seat, card in last.cards:
+                t = styled(names[seat][:6] + " ", "dim")
                 t.append_text(lk.card_text(card))
-            t.append(f"\n→ {names[last.winner]} +{last.points}\n" if not lk.ascii
-                     else f"\n-> {names[last.winner]} +{last.points}\n")
-        self.update(t)
+                chunks.append(t)
+            chunks.append(styled(f"{lk.arrow} {names[last.winner]} +{last.points}", "bold"))
+            out += flow(chunks, width)
+        return out
