@@ -1,0 +1,80 @@
+"""Driving the table as a person does: only key presses, decided from what the screen offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apphelp import settle, table_screen
+from textual.widgets import Button
+
+from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen, PrivacyScreen
+from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import Bid, PlayCard
+
+
+def shown_buttons(screen: TableScreen) -> dict[str, str]:
+    """The action buttons a player sees now: id → label."""
+    return {b.id or "": str(b.label) for b in screen.query("#actions Button") if b.display}
+
+
+def claim_is_right(screen: TableScreen, seat: int) -> bool:
+    """Whether «Партия» would be right now (tried on a copy of the deal: a player who counts knows it)."""
+    from deberc_tui.engine import Claim
+    from deberc_tui.engine import events as ev
+
+    copy = screen.table.game.deal.clone()
+    before = len(copy.events)
+    copy.apply(seat, Claim())
+    return any(isinstance(e, ev.ClaimMade) and e.valid for e in copy.events[before:])
+
+
+async def key_turn(pilot: Any, used: set[str]) -> None:
+    """One human decision by keys: swap the seven when offered, bid, claim when the side is surely over the
+    target, else play the first legal card (declarations and bella stay on, as they start)."""
+    scr = table_screen(pilot.app)
+    deal = scr.table.game.deal
+    seat = deal.to_act
+    view = scr.table.game.view(seat)
+    buttons = shown_buttons(scr)
+    if "swap" in buttons:
+        used.add("swap")
+        await pilot.press("w")
+        return
+    if view.phase == "bidding":
+        calls = [a.call for a in view.legal if isinstance(a, Bid)]
+        key = "p" if "play" in calls else next((c.lower() for c in calls if c != "pass"), "x")
+        used.add("bid")
+        await pilot.press(key)
+        return
+    if "claim" in buttons and claim_is_right(scr, seat):
+        used.add("claim")
+        await pilot.press("a", "a")
+        return
+    if "declare" in buttons:
+        used.add("declare")
+    if "bella" in buttons:
+        used.add("bella")
+    hand = scr.query_one("#hand")
+    index = next(i for i, c in enumerate(hand.cards) if c in hand.legal)
+    assert any(isinstance(a, PlayCard) for a in view.legal)
+    used.add("card")
+    await pilot.press(str(index + 1), "enter")
+
+
+async def play_game_by_keys(pilot: Any, max_steps: int = 600) -> set[str]:
+    """Play until the game-over screen is up; returns which kinds of key decisions were made."""
+    app = pilot.app
+    used: set[str] = set()
+    for _ in range(max_steps):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return used
+        if isinstance(screen, DealSummaryScreen | PrivacyScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, TableScreen):
+            await pilot.press("escape")
+            continue
+        await key_turn(pilot, used)
+    raise AssertionError("the game did not end")
