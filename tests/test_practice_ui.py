@@ -123,6 +123,30 @@ async def test_positions_in_a_row_by_key_presses(count: int) -> None:
     assert len(set(seen)) == count, "every position differs from the one before"
 
 
+async def test_next_before_the_tutor_answers_shows_the_new_position_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    quick = practice_screen.evaluate
+
+    def slow(*args: Any, **kwargs: Any) -> Evaluation:
+        time.sleep(0.4)  # the tutor is still playing it out when n comes
+        return quick(*args, **kwargs)
+
+    monkeypatch.setattr(practice_screen, "evaluate", slow)
+    app = practice_app(seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        first = hand_line(screen_text(app))
+        await pilot.press("1", "n", "n")  # no waiting for the evaluation or the dealing
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Your bid? (digit key or click)" in text and hand_line(text) != first
+        assert "worlds in" not in text and "expected points" not in text, "no stale verdict or table"
+        await pilot.press("1")
+        await settle(pilot)
+        assert "Your record: 1 decision," in screen_text(app), screen_text(app)
+
+
 async def test_replaying_mistakes_after_a_bid_does_not_crash() -> None:
     write_history(a_mistake())
     app = practice_app()
