@@ -37,8 +37,8 @@ def reason_word(code: str) -> str:
 
 def combo_text(combo: Any) -> str:
     """``terz to the K♥`` in the current language (English: the engine's ``Combo.describe``)."""
-    return _("{kind} to the {top}").format(kind=words.combo(combo.kind), top=words.rank_letter(combo.top.value)) + \
-        combo.suit.symbol
+    text = _("{kind} to the {top}").format(kind=words.combo(combo.kind), top=words.rank_letter(combo.top.value))
+    return text + str(combo.suit.symbol)
 
 
 def side_names(rules: Rules, players: Sequence[dict[str, Any]]) -> list[str]:

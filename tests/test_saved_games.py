@@ -325,3 +325,30 @@ async def test_opening_a_finished_game_writes_no_copy(tmp_path: Path, data_dir: 
         await pilot.pause()
         table_screen(app)
         assert list((data_dir / "games").glob("*.json")) == []
+
+
+async def test_the_saved_games_screen_speaks_russian() -> None:
+    from deberc_tui.i18n import set_language
+
+    two_games()
+    set_language("ru")
+    app = make_app(pace=0.0, look=LOOK)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Сохранённые (^O)" in screen_text(app)
+        await open_saved_screen(pilot)
+        text = screen_text(app)
+        for words in ("Сохранённые игры", "Дата", "Игроки", "Счёт", "Состояние", "не окончена, сдача 1",
+                      "окончена, победа: Boris", "по сдачам"):
+            assert words in text, words
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert "Сдача 1 — сдаёт Boris" in screen_text(app) and "сдача 1 из 2" in screen_text(app)
+
+
+def test_a_legacy_autosave_alone_is_resumed(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "autosave.json").write_text(json.dumps(unfinished_doc()), encoding="utf-8")
+    latest = storage.list_games().latest_unfinished()
+    assert latest is not None and latest.path.parent == data_dir / "games"
+    assert Table.from_record(latest.path).names == ["Anna", "Boris"]

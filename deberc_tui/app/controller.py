@@ -111,7 +111,7 @@ def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action 
     try:
         from bots import runner
 
-        return runner.safe_optional(bot, view, list(options))  # type: ignore[no-any-return]
+        return runner.safe_optional(bot, view, list(options))
     except ImportError:
         pass
     try:
@@ -261,7 +261,7 @@ class Table:
         try:
             from deberc_tui import records
 
-            return records.record_from_game(self.game, self.players)  # type: ignore[no-any-return]
+            return records.record_from_game(self.game, self.players)
         except ImportError:
             return _record(self.game, self.players)
 
@@ -377,7 +377,7 @@ def _replay(doc: dict[str, Any]) -> Game:
     try:
         from deberc_tui import records
 
-        return records.replay_record(records.load_record(doc))  # type: ignore[no-any-return]
+        return records.replay_record(records.load_record(doc))
     except ImportError:
         pass
     rules = Rules.from_dict(doc["rules"], players=len(doc["players"]))
