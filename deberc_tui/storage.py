@@ -47,6 +47,7 @@ def atomic_write(path: Path, text: str) -> None:
 GAMES = "games"
 UNREADABLE = "unreadable"
 LEGACY_AUTOSAVE = "autosave.json"
+INDEX = ".index.json"  # a cache of the list (replaying every game each time would be slow)
 
 
 def games_dir() -> Path:
@@ -173,11 +174,26 @@ def list_games(migrate: bool = True) -> GameList:
     if migrate:
         migrate_legacy_autosave()
     folder = games_dir()
+    index = _read_index(folder)
+    fresh: dict[str, Any] = {}
     for path in sorted(folder.glob("*.json")):
         if path.name.startswith("."):
-            continue  # a temporary file being written
+            continue  # a temporary file being written, or the index
         try:
-            out.games.append(summarize(path))
+            stat = path.stat()
+            stamp = [stat.st_mtime_ns, stat.st_size]
+            cached = index.get(path.name)
+            game = None
+            if isinstance(cached, dict) and cached.get("stamp") == stamp:
+                try:
+                    game = SavedGame(**{**cached["game"], "path": path, "modified": stat.st_mtime})
+                except TypeError:
+                    game = None
+            if game is None:
+                game = summarize(path)
+            out.games.append(game)
+            summary = {k: v for k, v in game.__dict__.items() if k not in ("path", "modified")}
+            fresh[path.name] = {"stamp": stamp, "game": summary}
         except Exception as exc:  # noqa: BLE001 - an unreadable file must never break the list
             reason = translate_error(exc) if str(exc) else exc.__class__.__name__
             moved = _move_aside(path)
@@ -187,4 +203,18 @@ def list_games(migrate: bool = True) -> GameList:
             else:
                 out.notes.append(_("{file} skipped ({reason})").format(file=path.name, reason=reason))
     out.games.sort(key=lambda g: (g.modified, g.path.name), reverse=True)
+    if fresh != index:
+        try:
+            atomic_write(folder / INDEX, json.dumps(fresh, ensure_ascii=False))
+        except OSError:
+            pass  # only a cache
     return out
+
+
+def _read_index(folder: Path) -> dict[str, Any]:
+    """The list's cache: each file's summary with the file's time and size when it was made."""
+    try:
+        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

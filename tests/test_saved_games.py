@@ -352,3 +352,14 @@ def test_a_legacy_autosave_alone_is_resumed(data_dir: Path) -> None:
     latest = storage.list_games().latest_unfinished()
     assert latest is not None and latest.path.parent == data_dir / "games"
     assert Table.from_record(latest.path).names == ["Anna", "Boris"]
+
+
+def test_the_list_is_cached_and_follows_changed_files(data_dir: Path) -> None:
+    path = put("20261130-180500-aaaaaa.json", unfinished_doc(2))
+    [first] = storage.list_games().games
+    assert (data_dir / "games" / ".index.json").exists()
+    [again] = storage.list_games().games
+    assert again == first
+    put(path.name, finished_doc(), WHEN + 60)
+    [changed] = storage.list_games().games
+    assert changed.finished and changed.deals == 2
