@@ -204,6 +204,18 @@ class Look:
         out.append(bottom)
         return out
 
+    def place_lines(self, width: int = 5, height: int = 4) -> list[Text]:
+        """The dim outline of the place where a card is about to be played."""
+        width, height = max(width, 3), max(height, 3)
+        if self.ascii:
+            top, side = "+" + "-" * (width - 2) + "+", "|"
+        else:
+            top, side = "╭" + "┄" * (width - 2) + "╮", "┆"
+        bottom = top if self.ascii else "╰" + "┄" * (width - 2) + "╯"
+        style = "dim" if self.mono else EDGE_DIM
+        middle = side + " " * (width - 2) + side
+        return [styled(top, style), *(styled(middle, style) for _ in range(height - 2)), styled(bottom, style)]
+
     def box(self, card: Card | None, label_style: str = "") -> list[Text]:
         """A small card drawn in three lines, 5 cells wide (or an empty place)."""
         if card is None:

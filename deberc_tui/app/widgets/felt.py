@@ -213,6 +213,8 @@ class Felt(Widget):
                     x, y = x_right, y_side
                 for i, part in enumerate(parts):
                     canvas.put(x_l, y_l + i, part)
+            if card is None and st.seats[seat].to_act and st.centre is None and st.taken_by is None:
+                canvas.put_lines(x, y, lk.place_lines(cw, ch))
             if card is not None:
                 canvas.put_lines(x, y, face)
                 if seat == leader:

@@ -79,6 +79,11 @@ class Hand(Horizontal):
         self.selected = 0
         self.hidden_note = ""
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # As tall with no cards (behind the privacy screen) as with a hand: the table does not jump.
+        face_height = face_size(self.app.size.width, self.app.size.height)[1]
+        return max(super().get_content_height(container, viewport, width), face_height + 1)
+
     def compose(self) -> ComposeResult:
         for i in range(MAX_CARDS):
             yield CardSlot(i, self.look)
