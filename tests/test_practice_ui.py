@@ -236,6 +236,7 @@ async def test_past_mistakes_show_the_cards_as_players_write_them(look: Look, ha
     out = CliRunner().invoke(main, ["practice", "--review"] + (["--ascii"] if look.ascii else []))
     assert out.exit_code == 0, out.output
     assert hand.replace(" / ", " turnup ") in out.output, out.output
+    assert "you play, best pass, -42.0 (mistake)" in out.output
 
 
 async def test_the_ascii_look_has_no_suit_symbols_on_screen() -> None:

@@ -84,7 +84,7 @@ def practice(
     look = Look(ascii=ascii_ or not unicode_ok())
     if review:
         from .history import History
-        from .screen import noted_cards
+        from .screen import call_word, noted_cards
 
         hist = History.load()
         click.echo(hist.summary())
@@ -94,7 +94,7 @@ def practice(
                 "{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"
             ).format(hand=noted_cards(list(pos["hand"]), look), turnup=noted_cards([pos["turnup"]], look),
                      seat=_word(SEATS, pos["seat"]),
-                     round=pos["round"], chosen=words.call(d.chosen), best=words.call(d.best), loss=d.loss,
+                     round=pos["round"], chosen=call_word(d.chosen, look), best=call_word(d.best, look), loss=d.loss,
                      rating=_word(RATINGS, d.rating)))
         return
     if evaluate:
