@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.engine import Rules
 from deberc_tui.i18n import set_language
 from deberc_tui.scorepad import EnteredDeal, Pad, PadStore
+from deberc_tui.scorepad.model import THROWN, Declared
 from deberc_tui.scorepad.screen import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 
 
@@ -368,3 +370,62 @@ async def test_a_cyrillic_key_works_like_its_latin_twin(tmp_path: Path) -> None:
         await pilot.press("ф")  # the key of a on the ЙЦУКЕН layout: add a deal
         await pilot.pause()
         assert "Deal 2 — moscow, 2 players" in _seen(app)
+
+
+# -- snapshots -------------------------------------------------------------------------------------------
+# Update the baselines with ``pytest tests/test_scorepad_ui.py --snapshot-update`` after a deliberate change.
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+def _sheet_store(root: Path) -> tuple[PadStore, Pad]:
+    """Two saved pads with fixed ids and times; the first has six deals of every kind the sheet marks."""
+    store = PadStore(root)
+    decl = Declared.parse
+    pad = Pad(Rules.preset("moscow", players=2), ["Anna", "Boris"], id="2026-01-02-anna-boris")
+    for deal in (
+        EnteredDeal(dealer=0, bidder=1, trump="H", cards=(15, 103)),
+        EnteredDeal(dealer=1, bidder=1, trump="S", cards=(80, 44)),
+        EnteredDeal(dealer=0, kind=THROWN, reason="all_pass"),
+        EnteredDeal(dealer=0, bidder=0, trump="C", cards=(90, 62), declared=(decl("terz+bella"), decl(""))),
+        EnteredDeal(dealer=1, bidder=1, trump="D", cards=(76, 76)),
+        EnteredDeal(dealer=0, bidder=0, trump="H", cards=(100, 52), declared=(decl("fifty"), decl(""))),
+    ):
+        pad.add(deal)
+    store.save(pad)
+    other = Pad(Rules.preset("kharkiv", players=3), ["Cyril", "Dasha", "Egor"], id="2026-01-01-cyril-dasha-egor")
+    other.add(EnteredDeal(dealer=0, bidder=2, trump="S", cards=(30, 20, 112)))
+    store.save(other)
+    os.utime(store.path(other.id), (1_700_000_000, 1_700_000_000))
+    os.utime(store.path(pad.id), (1_700_000_100, 1_700_000_100))
+    return store, pad
+
+
+@pytest.fixture
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path / "data"))
+
+
+@SIZES
+def test_snapshot_pad_list(snap_compare: Any, tmp_path: Path, _data_dir: None, size: tuple[int, int]) -> None:
+    store, _pad = _sheet_store(tmp_path)
+    assert snap_compare(make_app(store), terminal_size=size)
+
+
+@SIZES
+def test_snapshot_deal_form(snap_compare: Any, tmp_path: Path, _data_dir: None, size: tuple[int, int]) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    assert snap_compare(make_app(store, pad.id), press=["a"], terminal_size=size)
+
+
+@SIZES
+def test_snapshot_sheet(snap_compare: Any, tmp_path: Path, _data_dir: None, size: tuple[int, int]) -> None:
+    store, pad = _sheet_store(tmp_path)
+    assert snap_compare(make_app(store, pad.id), terminal_size=size)
+
+
+@SIZES
+def test_snapshot_sheet_in_russian(snap_compare: Any, tmp_path: Path, _data_dir: None, size: tuple[int, int]) -> None:
+    set_language("ru")
+    store, pad = _sheet_store(tmp_path)
+    assert snap_compare(make_app(store, pad.id), terminal_size=size)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -593,7 +594,8 @@ class ScorePadScreen(Screen[None]):
         pads = self.query_one(OptionList)
         pads.clear_options()
         infos = self.store.infos()
-        pads.add_options([Option(f"{info.describe()}   [dim]{info.id}[/]", id=info.id) for info in infos])
+        # the id (what ``deberc scorepad show ID`` takes) on a line of its own, so a long line never wraps it
+        pads.add_options([Option(f"{escape(info.describe())}\n  [dim]{escape(info.id)}[/]", id=info.id) for info in infos])
         self.query_one("#empty").display = not infos
         if infos:
             pads.highlighted = 0
@@ -649,6 +651,7 @@ class ScorePadApp(App[None]):
     """``deberc scorepad`` on its own: the pad list, or straight into one pad."""
 
     TITLE = N_("deberc score pad")
+    ENABLE_COMMAND_PALETTE = False  # as in the game: its English commands would only crowd the key bar
 
     def __init__(self, store: PadStore | None = None, pad_id: str | None = None) -> None:
         super().__init__()
