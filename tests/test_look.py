@@ -388,3 +388,42 @@ async def test_the_selected_card_stands_raised_above_the_others() -> None:
         await pilot.pause()
         tops = [slot.render().plain.split("\n")[0].strip() for slot in slots]
         assert tops[2].startswith("┏3") and tops[0] == tops[1] == tops[3] == ""
+
+
+async def test_the_seat_to_act_has_a_dim_outline_where_its_card_will_lie() -> None:
+    seats = [SeatInfo("You", 7), SeatInfo("Boris", 7, to_act=True)]
+    text = await felt_text(FeltState(seats=seats, trick=[]))
+    assert "╭┄┄┄╮" in text
+    text = await felt_text(FeltState(seats=seats, centre=Card.parse("7D")))  # not while bidding
+    assert "┄" not in text
+
+
+# -- the side panel ----------------------------------------------------------------------------
+
+
+def test_the_panel_flows_its_items_without_cutting_words() -> None:
+    from deberc_tui.app.widgets.panel import flow
+
+    chunks = [Text(w) for w in ("Turnup 7♦", "Bottom J♠", "Stock 13")]
+    lines = [t.plain for t in flow(chunks, 21)]
+    assert lines == ["Turnup 7♦  Bottom J♠", "Stock 13"]
+
+
+async def test_at_80x24_the_side_panel_fits_in_its_width() -> None:
+    app = table_app(Look(), players=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await settle(pilot)
+            scr = table_screen(app)
+            if scr.table.game.deal.tricks:
+                break
+            await human_move(pilot)
+        info = scr.query_one("#info")
+        width = info.size.width
+        assert width >= 25
+        lines = info.lines(width)  # type: ignore[attr-defined]
+        assert all(line.cell_len <= width for line in lines)
+        shown = ["".join(ch for ch, _ in row).strip() for row in rendered(info)]
+        assert [line.plain.strip() for line in lines] == [s for s in shown if s]  # no line wrapped
+        assert any("Boris & Dmitri" in s for s in shown)
+        assert info.region.bottom <= scr.query_one("#side").region.bottom
