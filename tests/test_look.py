@@ -427,3 +427,28 @@ async def test_at_80x24_the_side_panel_fits_in_its_width() -> None:
         assert [line.plain.strip() for line in lines] == [s for s in shown if s]  # no line wrapped
         assert any("Boris & Dmitri" in s for s in shown)
         assert info.region.bottom <= scr.query_one("#side").region.bottom
+
+
+async def test_ascii_felt_spells_the_table_words_in_ascii_too() -> None:
+    seats = [SeatInfo("You", 7, to_act=True, said="trump ♥ — «play»"), SeatInfo("Boris", 7, dealer=True,
+                                                                           bidder=True)]
+    state = FeltState(seats=seats, centre=Card.parse("7D"), centre_label="turnup · round 1", stock=19,
+                      turnup=Card.parse("7D"), trump=None)
+    text = await felt_text(state, look=Look(ascii=True))
+    assert text.isascii() and "turnup - round 1" in text and "trump h" in text
+    trick = [(1, Card.parse("9H")), (0, Card.parse("AH"))]
+    text = await felt_text(FeltState(seats=two_seats(), trick=trick, taken_by=0, taken_points=11, stock=3,
+                                     turnup=Card.parse("7D"), shown_stock=Card.parse("KS")), look=Look(ascii=True))
+    assert text.isascii() and "-> You take 11" in text
+
+
+async def test_the_table_draws_at_any_size() -> None:
+    app = table_app(Look(), players=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await human_move(pilot)
+        await settle(pilot)
+        for size in ((40, 12), (60, 18), (200, 60), (81, 25), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            app.export_screenshot()

@@ -25,6 +25,8 @@ from deberc_tui.words import rank_letter
 __all__ = ["Look", "face_size", "rank_letter", "seat_label", "styled", "unicode_ok"]
 
 _ASCII_SUIT = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
+_ASCII_PUNCTUATION = str.maketrans({"·": "-", "—": "-", "–": "-", "«": '"', "»": '"', "→": ">", "▶": ">",
+                                    "★": "*", "▮": "#", "\u00a0": " "})
 
 RED = "#c8102e"
 BLACK = "#16161a"
@@ -132,6 +134,14 @@ class Look:
 
     def sym(self, unicode: str, ascii: str) -> str:
         return ascii if self.ascii else unicode
+
+    def plain(self, text: str) -> str:
+        """``text`` with the table's typographic symbols spelt in ASCII in the ASCII look."""
+        if not self.ascii:
+            return text
+        for symbol, letter in _ASCII_SUIT.items():
+            text = text.replace(symbol.symbol, letter)
+        return text.translate(_ASCII_PUNCTUATION).replace("…", "...")
 
     @property
     def arrow(self) -> str:

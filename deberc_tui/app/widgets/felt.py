@@ -119,7 +119,7 @@ class Felt(Widget):
         if info.bidder:
             marks += " " + lk.sym("★", "*")
         arrow = lk.sym("▶", ">") + " " if info.to_act else ""
-        name = info.name[: max(3, room - len(arrow) - len(marks))]
+        name = lk.plain(info.name)[: max(3, room - len(arrow) - len(marks))]
         if info.to_act:
             t.append(arrow, style="bold" if lk.mono else f"bold {SELECTED}")
             t.append(f" {name} ", style="bold reverse" if lk.mono else TO_ACT)
@@ -139,7 +139,7 @@ class Felt(Widget):
         return t
 
     def _seat_said(self, seat: int, room: int) -> Text:
-        said = self.state.seats[seat].said
+        said = self.look.plain(self.state.seats[seat].said)
         if not said:
             return Text("")
         quote_l, quote_r = self.look.sym("«", '"'), self.look.sym("»", '"')
@@ -184,7 +184,7 @@ class Felt(Widget):
         if st.centre is not None:
             y_c = max(0, y_side)
             canvas.put_lines(x_mid, y_c, lk.face_lines(st.centre, cw, ch))
-            lbl = styled(st.centre_label, "italic")
+            lbl = styled(lk.plain(st.centre_label), "italic")
             canvas.put(max(0, cx - lbl.cell_len // 2), y_c + ch, lbl)
 
         for seat in range(n):
