@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -207,9 +208,12 @@ def _contrast(a: RichColor, b: RichColor) -> float:
 
 
 def _background(app: Any, widget: Widget) -> RichColor:
-    segment = _cells(app, widget)[0]
-    assert segment.style is not None and segment.style.bgcolor is not None
-    return segment.style.bgcolor
+    """The background of most of ``widget``'s first row (not just the cursor's cell)."""
+    width: Counter[RichColor] = Counter()
+    for segment in _cells(app, widget):
+        assert segment.style is not None and segment.style.bgcolor is not None
+        width[segment.style.bgcolor] += segment.cell_length
+    return width.most_common(1)[0][0]
 
 
 def _lit(app: Any, widget: Widget) -> str:

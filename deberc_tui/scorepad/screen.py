@@ -84,7 +84,7 @@ FORM_CSS = """
 .form .hint { color: $text-muted; height: auto; }
 .form .buttons { height: auto; align-horizontal: right; margin-top: 1; }
 .form .buttons Button { margin-left: 1; }
-.form Input:focus, .form Checkbox:focus, .form Button:focus, .form Select:focus > SelectCurrent {
+.form Input:focus, .form Checkbox:focus, .form Select:focus > SelectCurrent {
     background: $accent; color: $background; text-style: bold;
 }
 .form Input:focus > .input--placeholder { color: $background 70%; }
@@ -221,7 +221,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 yield Horizontal(
                     Label(name),
                     Input("" if cards is None else str(cards), placeholder=_("card points"), type="integer",
-                          id=f"cards-{s}", compact=True),
+                          valid_empty=True, id=f"cards-{s}", compact=True),
                     Input(decl, placeholder=_("declarations"), id=f"decl-{s}", compact=True),
                     Checkbox(_("no trick"), took is False, id=f"notrick-{s}", compact=True),
                     classes="side",
@@ -357,7 +357,8 @@ class NewPadScreen(ModalScreen[Pad | None]):
             yield _row(N_("preset"), FormSelect([(preset_label(name), name) for name in PRESETS], value="moscow", allow_blank=False,
                                         id="preset", compact=True))
             yield _row(N_("first dealer"), Input("1", placeholder=_("seat number 1.. or name"), id="first", compact=True))
-            yield _row(N_("target"), Input(placeholder=_(_PRESET_CHOICE), type="integer", id="target", compact=True))
+            yield _row(N_("target"), Input(placeholder=_(_PRESET_CHOICE), type="integer", valid_empty=True, id="target",
+                                 compact=True))
             yield Static(_("Each option below left at (preset) keeps the preset's rule."), classes="hint")
             for label, key, values in self.CHOICES:
                 yield _row(label, FormSelect([(value_label(v), v) for v in values], prompt=_(_PRESET_CHOICE), id=key,
