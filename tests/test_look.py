@@ -452,3 +452,21 @@ async def test_the_table_draws_at_any_size() -> None:
             await pilot.resize_terminal(*size)
             await pilot.pause()
             app.export_screenshot()
+
+
+async def test_clicking_a_legal_card_plays_it() -> None:
+    app = table_app(Look())
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await settle(pilot)
+            scr = table_screen(app)
+            deal = scr.table.game.deal
+            if deal.phase.value == "play" and deal.to_act == 0:
+                break
+            await human_move(pilot)
+        hand = scr.query_one("#hand", Hand)
+        index = next(i for i, c in enumerate(hand.cards) if c in hand.legal)
+        card = hand.cards[index]
+        await pilot.click(f"#card-{index}")
+        await settle(pilot)
+        assert card not in scr.query_one("#hand", Hand).cards
