@@ -1,0 +1,319 @@
+"""What a player sees at the table: each dialog shows its content, toggles say their state, messages are
+readable to their end, the log keeps up, keys work on the Russian layout, the table says when it does not fit.
+
+Each test reads the screen (the SVG screenshot's text, or a widget's visible content), not which object is up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
+from tablehelp import shown_buttons
+
+from deberc_tui.app import make_app
+from deberc_tui.app.look import Look
+from deberc_tui.app.screens.modals import ConfirmScreen, GameOverScreen, LastTrickScreen, StatsScreen
+from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import Bid, Card, PlayCard
+
+LOOK = Look()
+
+
+@pytest.fixture(autouse=True)
+def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    first_legal_bots(monkeypatch)
+
+
+def quick_app(players: int = 2, seed: int = 11, first_dealer: int = 1, **kw: Any) -> Any:
+    return make_app(players, preset="moscow", seed=seed, first_dealer=first_dealer, pace=0.0, look=LOOK, **kw)
+
+
+async def to_play_phase(pilot: Any) -> TableScreen:
+    scr = table_screen(pilot.app)
+    while scr.table.game.deal.phase.value == "bidding":
+        await human_move(pilot)
+        await settle(pilot)
+    return scr
+
+
+async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = await to_play_phase(pilot)
+        while not scr.table.game.deal.tricks:
+            await human_move(pilot)
+            await settle(pilot)
+        trick = scr.table.game.deal.tricks[-1]
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastTrickScreen)
+        text = screen_text(app)
+        assert "Last tricks" in text
+        for _seat, card in trick.cards:
+            assert LOOK.card_str(card) in text
+        winner = scr.table.names[trick.winner]
+        first = LOOK.card_str(trick.cards[0][1])
+        row = next(line for line in text.splitlines() if first in line and f"+{trick.points}" in line)
+        assert row.count(winner) >= 1 and row.index(first) < row.index(f"+{trick.points}")
+
+
+async def test_the_last_trick_dialog_before_any_trick_says_so() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "No trick has been played yet in this deal." in screen_text(app)
+
+
+async def test_game_over_names_the_winner_and_offers_the_choices() -> None:
+    app = quick_app(target=101, bots=["novice"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if not isinstance(app.screen, TableScreen):
+                await pilot.press("enter")
+                continue
+            await human_move(pilot)
+        text = screen_text(app)
+        outcome = app.table.game.outcome
+        winner = app.table.side_name(outcome.winner)
+        assert ("You won the game!" if winner == "You" else f"{winner} won the game") in text
+        for total in app.table.game.totals:
+            assert str(total) in text
+        for choice in ("New game (n)", "Statistics (s)", "Score sheet (t)", "Quit (q)"):
+            assert choice in text
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        stats = screen_text(app)
+        assert "Statistics" in stats and "1 game recorded" in stats and "won" in stats
+
+
+async def test_statistics_from_the_table_show_their_table() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Statistics" in text and "No finished games yet." in text and "0 games recorded" in text
+
+
+async def declaring_position(pilot: Any) -> TableScreen:
+    """Bid and reach the human's first card with a combination to declare."""
+    await settle(pilot)
+    scr = await to_play_phase(pilot)
+    for _ in range(10):
+        view = scr.table.game.view(0)
+        if view.to_act == 0 and any(isinstance(a, PlayCard) and a.declare for a in view.legal):
+            return scr
+        await human_move(pilot)
+        await settle(pilot)
+    pytest.fail("no declaration came up")
+
+
+def seed_with_a_declaration() -> int:
+    """A seed whose human hand (seat 0, bidding first) holds a combination in the turnup's suit game."""
+    from deberc_tui.engine import Rules, find_combos, mask_of
+    from deberc_tui.engine.game import Game
+
+    for seed in range(1, 400):
+        game = Game(Rules.preset("moscow", players=2), first_dealer=1, seed=seed)
+        deal = game.start_deal()
+        trump = deal.turnup.suit
+        deal.apply(0, Bid("play"))
+        if find_combos(mask_of(deal.hand(0)), trump, deal.rules):
+            return seed
+    raise AssertionError("no seed")
+
+
+async def test_the_declare_toggle_shows_on_and_the_declaration_is_made() -> None:
+    app = quick_app(seed=seed_with_a_declaration())
+    async with app.run_test(size=(100, 30)) as pilot:
+        scr = await declaring_position(pilot)
+        label = shown_buttons(scr)["declare"]
+        assert label.startswith("☑ Declaring ") and "(e: don't)" in label
+        await pilot.press("e")
+        await pilot.pause()
+        assert shown_buttons(scr)["declare"].startswith("☐ Not declaring ")
+        await pilot.press("e")
+        await pilot.pause()
+        assert shown_buttons(scr)["declare"].startswith("☑ Declaring ")
+        await human_move(pilot)
+        await settle(pilot)
+        assert any(d.seat == 0 for d in scr.table.game.deal.declarations)
+
+
+async def test_a_long_message_is_readable_to_its_end_and_kept_in_the_log() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table_screen(app)
+        scr.error = ("Claim «Партия»? Your side has 480 written + this deal's points, target 501; a false claim "
+                     "loses the game. Press a again to claim.")
+        scr.refresh_table()
+        await pilot.pause()
+        status = scr.query_one("#status")
+        assert status.size.height >= 2
+        text = " ".join(screen_text(app).split())
+        assert "Press a again to claim." in text
+        assert "Press a again to claim." in scr.query_one("#log").plain()
+
+
+async def test_the_log_follows_the_newest_line_and_rewraps_on_resize() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table_screen(app)
+        log = scr.query_one("#log")
+        for i in range(40):
+            log.write(f"line number {i} of a long story that needs more than one row in the panel")
+        await pilot.pause()
+        await pilot.pause()
+        assert "line number 39" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert "line number 39" in screen_text(app)
+        rows = [r for r in screen_text(app).splitlines() if "line number 39" in r]
+        assert rows and "story" in rows[0]  # wrapped anew for the wider panel
+
+
+async def test_keys_work_on_the_russian_layout() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table_screen(app)
+        assert scr.table.game.deal.to_act == 0
+        await pilot.press("з")  # the p key on ЙЦУКЕН: play the turnup's suit
+        await settle(pilot)
+        assert scr.table.game.deal.log[0] == (0, Bid("play"))
+        await pilot.press("д")  # l: the last tricks
+        await pilot.pause()
+        assert isinstance(app.screen, LastTrickScreen)
+
+
+async def test_q_asks_before_quitting_and_n_keeps_playing() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Save the game and quit?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_footer_offers_quit_once() -> None:
+    app = quick_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.count("Quit") == 1
+
+
+async def test_a_too_small_terminal_is_told_and_the_table_comes_back() -> None:
+    app = quick_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Terminal too small: need 80×24, now 60×20." in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Terminal too small" not in text and "Boris" in text
+
+
+class Passer:
+    """A bot that passes whenever it may (else plays the first legal action)."""
+
+    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
+        return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
+
+    def optional(self, view: Any, options: Any) -> None:
+        return None
+
+
+async def test_round_two_offers_only_the_suits_one_may_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deberc_tui.app import controller
+
+    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Passer())
+    app = quick_app(first_dealer=0)  # Boris bids first, and passes
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+            deal = table_screen(app).table.game.deal
+            if deal.to_act == 0 and table_screen(app).table.game.view(0).bid_round == 2:
+                break
+            await pilot.press("x")
+        scr = table_screen(app)
+        turnup = scr.table.game.deal.turnup.suit
+        status = str(scr.query_one("#status").content)
+        assert status.startswith("Round 2: name a suit")
+        assert LOOK.suit(turnup) not in status
+        others = [s for s in "CDHS" if s != turnup.value]
+        for letter in others:
+            assert f"{letter.lower()} = " in status
+        assert f"bid-{turnup.value}" not in shown_buttons(scr)
+
+
+async def test_partiya_is_not_offered_when_the_target_is_out_of_reach() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = await to_play_phase(pilot)
+        for _ in range(8):
+            view = scr.table.game.view(0)
+            assert "claim" not in shown_buttons(scr)
+            assert "Партия" not in screen_text(app).splitlines()[-1]
+            if view.to_act != 0:
+                break
+            await human_move(pilot)
+            await settle(pilot)
+
+
+async def test_help_gives_each_key_its_own_row() -> None:
+    app = quick_app()
+    async with app.run_test(size=(100, 80)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        sheet = next(r for r in rows if "the score sheet" in r)
+        assert "hint" not in sheet and "last tricks" not in sheet
+
+
+async def test_house_rules_help_shows_no_code_values() -> None:
+    from textual.widgets import Select
+
+    app = make_app(pace=0.0, look=LOOK)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.action_house_rules()
+        await pilot.pause()
+        helps = [str(w.content) for w in app.screen.query(".opt-help")]
+        assert any("the dealer must name a suit" in h for h in helps)
+        labels = [label for select in app.screen.query(Select) for label, _value in select._options]
+        for text in helps + [str(x) for x in labels]:
+            for code in ("'dealer", "'bidder'", "'hang'", "null", "dealer_must", "trick_winner", "left_of_dealer",
+                         "each_own", "'loses'", "'rotate'"):
+                assert code not in text, text
+
+
+def test_cards_in_refusals_are_written_with_suit_symbols() -> None:
+    from deberc_tui.app.screens.table import pretty_reason
+
+    assert pretty_reason("must follow with QH", LOOK) == f"must follow with {LOOK.card_str(Card.parse('QH'))}"
