@@ -316,10 +316,10 @@ async def test_add_and_edit_start_on_the_same_first_field(tmp_path: Path) -> Non
         await pilot.pause()
         await pilot.press("e")
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, DealFormScreen) and form.index == 0
+        edit = app.screen
+        assert isinstance(edit, DealFormScreen) and edit.index == 0
         assert _focused_row_label(app) == "what happened"
-        assert _lit(app, form.query_one("#kind")) == "played out▼"
+        assert _lit(app, edit.query_one("#kind")) == "played out▼"
 
 
 async def test_typing_right_after_choosing_from_a_drop_down_goes_into_the_next_field(tmp_path: Path) -> None:
@@ -366,14 +366,34 @@ async def test_russian_bella_is_read(tmp_path: Path) -> None:
         assert "Anna 155, Boris 145" in _seen(app)  # 15 + (100 + терц 20 + бела 20), 103 + 42
 
 
-async def test_a_cyrillic_key_works_like_its_latin_twin(tmp_path: Path) -> None:
+async def test_cyrillic_keys_work_like_their_latin_twins(tmp_path: Path) -> None:
+    """The keys where a, e, d, u, q and n are on the ЙЦУКЕН layout: ф, у, в, г, й and т."""
     store, pad = _store_with_pad(tmp_path)
     app = make_app(store, pad.id)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("ф")  # the key of a on the ЙЦУКЕН layout: add a deal
+        await pilot.press("ф")  # a: add a deal
         await pilot.pause()
         assert "Deal 2 — moscow, 2 players" in _seen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("у")  # e: edit the deal under the cursor
+        await pilot.pause()
+        assert "Deal 1 — moscow, 2 players" in _seen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("в")  # d: delete it
+        await pilot.pause()
+        assert "Anna 0, Boris 0" in _seen(app)
+        await pilot.press("г")  # u: undo
+        await pilot.pause()
+        assert "Anna 15, Boris 103" in _seen(app)
+        await pilot.press("й")  # q: back to the list
+        await pilot.pause()
+        assert "Anna · Boris (moscow) — 15/103 — 1 deal" in _seen(app)
+        await pilot.press("т")  # n: a new pad
+        await pilot.pause()
+        assert "New score pad" in _seen(app)
 
 
 # -- snapshots -------------------------------------------------------------------------------------------

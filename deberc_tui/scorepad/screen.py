@@ -114,7 +114,8 @@ class _Overlay(SelectOverlay):
     def action_select(self) -> None:
         select = self.parent
         if isinstance(select, FormSelect) and self.highlighted is not None:
-            select.pick(self.highlighted)
+            if not self.get_option_at_index(self.highlighted).disabled:
+                select.pick(self.highlighted)
         else:
             super().action_select()
 
