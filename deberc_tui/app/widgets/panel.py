@@ -86,6 +86,8 @@ class InfoPanel(Static):
             t = Text(_("Turnup") + " ")
             t.append_text(lk.card_text(view.turnup))
             cards.append(t)
+            if view.swapped_by is not None:
+                cards.append(styled(_(" (swapped by {name})").format(name=names[view.swapped_by]).strip(), "dim"))
         if view.bottom is not None:
             t = Text(_("Bottom") + " ")
             t.append_text(lk.card_text(view.bottom))
