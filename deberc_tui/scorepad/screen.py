@@ -70,12 +70,12 @@ FORM_CSS = """
 .form { width: 96; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
 .form .title { text-style: bold; padding: 0 0 1 0; }
 .form .row { height: auto; }
-.form .row Label { width: 18; padding: 0 1 0 0; }
+.form .row Label { width: 20; padding: 0 1 0 0; }
 .form .row Input, .form .row Select { width: 1fr; }
 .form .side { height: auto; }
-.form .side Label { width: 18; padding: 0 1 0 0; }
+.form .side Label { width: 20; padding: 0 1 0 0; }
 .form .side Input { width: 1fr; margin-right: 1; }
-.form .side Checkbox { width: 14; }
+.form .side Checkbox { width: auto; }
 .form .row, .form .side { margin-bottom: 1; }
 .form.-short .row, .form.-short .side { margin-bottom: 0; }
 .form.-short .hint { margin-bottom: 0; }
