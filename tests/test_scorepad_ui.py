@@ -463,3 +463,18 @@ def test_snapshot_sheet_in_russian(snap_compare: Any, tmp_path: Path, _data_dir:
     set_language("ru")
     store, pad = _sheet_store(tmp_path)
     assert snap_compare(make_app(store, pad.id), terminal_size=size)
+
+
+async def test_russian_form_labels_are_not_cut_at_80_columns(tmp_path: Path) -> None:
+    set_language("ru")
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_form(pilot)
+        assert _field_row(app, "Anna")[-2:] == ["без", "взяток"]  # the no-trick box's words, whole
+        assert "…" not in _seen(app)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert _field_row(app, "загрузившийся бьёт")[:2] == ["загрузившийся", "бьёт"]  # one line, not wrapped
