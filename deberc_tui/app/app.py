@@ -44,7 +44,7 @@ class DebercApp(App[None]):
     CSS_PATH = "deberc.tcss"
     TITLE = "deberc"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False)]  # q asks first; ^q does not
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
