@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import string
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -165,16 +167,18 @@ class TableScreen(Screen[None]):
             suit = self.look.suit
             from deberc_tui.engine import Suit
 
-            yield Button(_("Play (p)"), id="bid-play", compact=True)
-            yield Button(_("Pass (x)"), id="bid-pass", compact=True)
+            # Each button runs the same action as its key, so a click and a key press cannot differ.
+            yield Button(_("Play (p)"), id="bid-play", action="screen.bid('play')", compact=True)
+            yield Button(_("Pass (x)"), id="bid-pass", action="screen.bid('pass')", compact=True)
             for s, key in ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s")):
-                yield Button(f"{suit(s)} ({key})", id=f"bid-{s.value}", compact=True)
-            yield Button(_("Declare (e)"), id="declare", compact=True)
-            yield Button(_("Bella (b)"), id="bella", compact=True)
-            yield Button(_("Swap 7 (w)"), id="swap", compact=True)
-            yield Button(_("Redeal (r)"), id="redeal", compact=True)
-            yield Button(_("Klabor (k)"), id="klabor", compact=True)
-            yield Button(_("Партия (a)"), id="claim", compact=True)
+                yield Button(Text(f"{suit(s)} ({key})"), id=f"bid-{s.value}", action=f"screen.bid('{s.value}')",
+                             compact=True)
+            yield Button(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
+            yield Button(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
+            yield Button(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
+            yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
+            yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
+            yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
         yield Hand(self.look, id="hand")
         yield Static("", id="too-small")
         yield Footer(compact=True)
@@ -299,17 +303,30 @@ class TableScreen(Screen[None]):
         self.bot_pending = key
         self.run_bot(key, seat, self.table.bots[seat], self.table.game.view(seat), self.pace)
 
+    @dataclass
+    class BotAnswered(Message):
+        """A bot's worker is done: its action for the decision ``key`` (stale keys are dropped)."""
+
+        key: tuple[int, int, int]
+        seat: int
+        action: Any
+        failure: str | None
+
+    # Not ``exclusive``: the next bot's worker starts while the last one is returning from post_message, and
+    # cancelling that one would only raise WorkerCancelled for whoever waits on the workers. Stale answers
+    # (after an undo or a new deal) are dropped by their key instead.
     @work(thread=True, group="bots")
     def run_bot(self, key: tuple[int, int, int], seat: int, bot: Any, view: SeatView, pace: float) -> None:
         start = time.monotonic()
         action, failure = bot_choose(bot, view, budget=2.0)
         rest = pace - (time.monotonic() - start)
         if rest > 0:
-            time.sleep(rest)
-        try:
-            self.app.call_from_thread(self.bot_done, key, seat, action, failure)
-        except RuntimeError:  # the app is closing
-            pass
+            time.sleep(rest)  # the bots' pace: a card appears when a person could follow it
+        self.post_message(self.BotAnswered(key, seat, action, failure))
+
+    @on(BotAnswered)
+    def _bot_answered(self, message: BotAnswered) -> None:
+        self.bot_done(message.key, message.seat, message.action, message.failure)
 
     def bot_done(self, key: tuple[int, int, int], seat: int, action: Any, failure: str | None) -> None:
         if key != self.bot_pending or not self.is_attached:
@@ -780,18 +797,6 @@ class TableScreen(Screen[None]):
             return
         self.claim_armed = None
         self.apply(view.seat, Claim())
-
-    @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
-        bid = (event.button.id or "").removeprefix("bid-")
-        if event.button.id and event.button.id.startswith("bid-"):
-            self.action_bid(bid)
-        else:
-            handler = {"declare": self.action_toggle_declare, "bella": self.action_toggle_bella,
-                       "swap": self.action_swap, "redeal": self.action_redeal, "klabor": self.action_klabor,
-                       "claim": self.action_claim}.get(event.button.id or "")
-            if handler is not None:
-                handler()
 
     def action_last_trick(self) -> None:
         self.app.push_screen(LastTrickScreen(self.table, self.look))
