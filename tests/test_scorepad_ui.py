@@ -221,6 +221,14 @@ def _lit(app: Any, widget: Widget) -> str:
     return "".join(s.text for s in _cells(app, widget) if s.style and (s.style.bold or s.style.reverse)).strip()
 
 
+def _lit_rows(app: Any, widget: Widget) -> list[str]:
+    """The text drawn bold or reversed on each of ``widget``'s rows (the highlighted option of an open list)."""
+    region, strips = widget.region, app.screen._compositor.render_strips()
+    rows = [strips[y].crop(region.x, region.x + region.width) for y in range(region.y, region.bottom)]
+    lit = ["".join(s.text for s in row if s.style and (s.style.bold or s.style.reverse)).strip() for row in rows]
+    return [text for text in lit if text]
+
+
 def _focused_row_label(app: Any) -> str:
     """The label drawn lit (bold, reversed) beside the focused field."""
     form = app.screen
@@ -478,3 +486,19 @@ async def test_russian_form_labels_are_not_cut_at_80_columns(tmp_path: Path) -> 
         await pilot.press("n")
         await pilot.pause()
         assert _field_row(app, "загрузившийся бьёт")[:2] == ["загрузившийся", "бьёт"]  # one line, not wrapped
+
+
+async def test_typing_on_a_closed_drop_down_picks_by_the_first_letters(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_form(pilot)
+        await pilot.press("tab", "tab", "enter", "escape")  # took trump: opened and closed again
+        await pilot.press("B")  # not lost: the list opens at Boris
+        await pilot.pause()
+        assert app.focused is not None and _lit_rows(app, app.focused) == ["Boris"]  # the list open at Boris
+        await pilot.press("enter", "d", "enter", *"80")  # Boris; trump: d for ♦ diamonds; on to the card points
+        await pilot.pause()
+        assert _field_row(app, "took trump") == ["took", "trump", "Boris", "▼"]
+        assert _field_row(app, "trump") == ["trump", "♦", "diamonds", "▼"]
+        assert _field_row(app, "Anna")[:2] == ["Anna", "80"]

@@ -157,6 +157,17 @@ class FormSelect(Select[Any]):
         target = chain[(chain.index(self) + 1) % len(chain)] if self in chain and len(chain) > 1 else self
         screen.set_focus(target)
 
+    async def _on_key(self, event: events.Key) -> None:
+        """Typing on a closed drop-down opens it at the first option that matches (e.g. B for Boris)."""
+        if self.expanded or not event.is_printable or not event.character or event.character == " ":
+            return
+        event.stop()
+        event.prevent_default()
+        self.action_show_overlay()
+        overlay = self.query_one(_Overlay)
+        self.screen.set_focus(overlay, scroll_visible=False)
+        overlay._forward_event(events.Key(event.key, event.character))
+
     @on(SelectOverlay.Dismiss)
     def _dismissed(self, event: SelectOverlay.Dismiss) -> None:
         """Escape closes the list and gives the focus back to this field at once (not a moment later)."""
