@@ -45,7 +45,7 @@ from ..tr import is_you, translate_bindings
 from ..widgets.felt import FeltState, SeatInfo
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import Hand
-from ..widgets.panel import InfoPanel
+from ..widgets.panel import InfoPanel, stock_count
 from .modals import (
     ConfirmScreen,
     DealSummaryScreen,
@@ -499,12 +499,16 @@ class TableScreen(Screen[None]):
                      to_act=s == deal.to_act, said=self.said.get(s, ""))
             for s in range(n)
         ]
-        state = FeltState(viewer=persp, seats=seats)
+        state = FeltState(viewer=persp, seats=seats, trump=view.trump, stock=stock_count(view),
+                          turnup=view.turnup if view.turnup_taken_by is None and view.trump is not None else None)
         if view.current_trick:
             state.trick = list(view.current_trick)
         elif self.hold is not None:
             state.trick = list(self.hold[0])
             state.taken_by, state.taken_points = self.hold[1], self.hold[2]
+            state.winner_card = dict(self.hold[0]).get(self.hold[1])
+        if state.trick:
+            state.leader = state.trick[0][0]
         if view.trump is None and not deal.is_over:
             state.centre = view.turnup
             state.centre_label = _("turnup · round {n}").format(n=view.bid_round)
