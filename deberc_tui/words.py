@@ -138,7 +138,8 @@ def call(code: str) -> str:
 
 def card(c: Any) -> str:
     """A card with its suit symbol as players write it: ``Q♥`` / ``Д♥`` (English: ``Card.pretty``)."""
-    return rank_letter(c.rank.value) + c.suit.symbol
+    symbol: str = c.suit.symbol
+    return rank_letter(c.rank.value) + symbol
 
 
 def value(v: Any) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from apphelp import settle, table_screen
-from textual.widgets import Button
 
 from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen, PrivacyScreen
 from deberc_tui.app.screens.table import TableScreen

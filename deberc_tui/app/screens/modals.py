@@ -229,8 +229,8 @@ class DealSummaryScreen(ModalScreen[str]):
 
 def describe_combo(combo: Any) -> str:
     """``terz to the K♥`` in the current language (the engine's ``Combo.describe`` is English)."""
-    return _("{kind} to the {top}").format(kind=combo_word(combo.kind), top=rank_letter(combo.top.value)) + \
-        combo.suit.symbol
+    symbol: str = combo.suit.symbol
+    return _("{kind} to the {top}").format(kind=combo_word(combo.kind), top=rank_letter(combo.top.value)) + symbol
 
 
 def _suit(letter: str) -> Any:

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -95,6 +95,7 @@ class TableScreen(Screen[None]):
         Binding("left", "move(-1)", N_("Card ←"), show=False),
         Binding("right", "move(1)", N_("Card →"), show=False),
         *[Binding(str(i), f"pick({i - 1})", f"Card {i}", show=False) for i in range(1, 10)],
+        Binding("0", "pick(9)", "Card 10", show=False),  # a 10th card (10-card variants) is keyed 0
         Binding("enter", "play", N_("Play card"), priority=False),
         Binding("p", "bid('play')", N_("Play trump")),
         Binding("x", "bid('pass')", N_("Pass")),
@@ -200,6 +201,10 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", GameLog)
         log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
             preset=preset_label(self.table.rules.preset_name), target=self.table.rules.target), style="dim"))
+        for line in self.table.history_lines() if self.table.game.deals else []:
+            log.write(Text(line, style="dim"))  # a resumed game: the story so far
+        for warning in self.table.warnings:
+            log.write(Text(warning, style="bold"))
         self.call_after_refresh(self.advance)
 
     # -- the game loop -------------------------------------------------------------------------
@@ -243,9 +248,10 @@ class TableScreen(Screen[None]):
             if action is not None:
                 self.apply(seat, action)
                 return
-        seat = deal.to_act
-        if seat is None:
+        turn = deal.to_act
+        if turn is None:
             return
+        seat = turn
         if table.is_bot(seat):
             self.refresh_table()
             self.start_bot(seat)
