@@ -139,7 +139,7 @@ class FormSelect(Select[Any]):
     """A drop-down for the forms: choosing moves straight on to the next field, so typing goes on there.
 
     Textual's own Select keeps the focus (and, for a moment, its hidden list keeps it), so the characters
-    typed right after a choice were lost.
+    typed right after a choice were lost. Typing on a closed one opens it at the first match.
     """
 
     def compose(self) -> ComposeResult:
@@ -160,6 +160,7 @@ class FormSelect(Select[Any]):
     async def _on_key(self, event: events.Key) -> None:
         """Typing on a closed drop-down opens it at the first option that matches (e.g. B for Boris)."""
         if self.expanded or not event.is_printable or not event.character or event.character == " ":
+            await super()._on_key(event)
             return
         event.stop()
         event.prevent_default()
