@@ -91,6 +91,7 @@ class DebercApp(App[None]):
         self.look = look
         self.theme = "deberc-mono" if look.mono else "deberc"
         self.set_class(look.mono, "-mono")
+        self.set_class(look.ascii, "-ascii")  # borders drawn with + - | too (deberc.tcss)
 
     def _save_path(self) -> Path | None:
         """A new file in the saved-games folder for a new (or newly opened) game; None without autosave."""

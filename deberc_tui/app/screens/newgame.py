@@ -116,7 +116,13 @@ class NewGameScreen(Screen[GameSetup]):
 
     def on_mount(self) -> None:
         self._players_changed()
-        self.query_one("#btn-start", Button).focus()
+        start = self.query_one("#btn-start", Button)
+        start.focus()
+        if self.look.ascii:  # the ASCII look draws no block or arrow characters
+            start.label = _("Start")
+            for box in self.query(Checkbox):
+                box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
+                box.refresh()
 
     @on(Select.Changed, "#players")
     def _players_changed(self) -> None:
