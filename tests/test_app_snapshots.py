@@ -1,22 +1,30 @@
-"""Snapshots of the main screens at 80×24 with fixed seeds and first-legal bots (deterministic).
+"""Snapshots of every screen and dialog of the game at 80×24 and 120×40, with fixed seeds and first-legal bots.
 
-Update the baselines with ``pytest tests/test_app_snapshots.py --snapshot-update`` after a deliberate change.
+Update the baselines with ``pytest tests/test_app_snapshots.py --snapshot-update`` after a deliberate change,
+then look at the pictures (``rsvg-convert`` turns the SVGs of the report into PNGs). The Russian screens are
+in tests/test_i18n.py; practice, the score pad and the saved games have their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
 
-from deberc_tui.app import make_app
+from deberc_tui.app import controller, make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.modals import DealSummaryScreen
+from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen
+from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import Bid, PlayCard
 
-SIZE = (80, 24)
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 LOOK = Look()
+DECLARE_AND_BELLA_SEED = 47  # seat 0 leads holding a combination and the trump K+Q (found by a search)
+
+Steps = Callable[[Any], Awaitable[None]]
 
 
 @pytest.fixture(autouse=True)
@@ -25,8 +33,10 @@ def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first_legal_bots(monkeypatch)
 
 
-def table_app() -> Any:
-    return make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
+def table_app(seed: int = 11, **kw: Any) -> Any:
+    args: dict[str, Any] = {"preset": "moscow", "seed": seed, "first_dealer": 1, "pace": 0.0, "look": LOOK}
+    args.update(kw)
+    return make_app(args.pop("players", 2), **args)
 
 
 async def play_deal(pilot: Any) -> None:
@@ -38,41 +48,133 @@ async def play_deal(pilot: Any) -> None:
     raise AssertionError("the deal did not end")
 
 
-def test_new_game_screen(snap_compare: Any) -> None:
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=SIZE)
-
-
-def test_bidding(snap_compare: Any) -> None:
-    async def run_before(pilot: Any) -> None:
+async def to_play(pilot: Any) -> None:
+    await settle(pilot)
+    scr = table_screen(pilot.app)
+    while scr.table.game.deal.phase.value == "bidding":
+        await human_move(pilot)
         await settle(pilot)
 
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=run_before)
 
-
-def test_mid_trick(snap_compare: Any) -> None:
-    async def run_before(pilot: Any) -> None:
-        for _ in range(30):
-            await settle(pilot)
-            deal = table_screen(pilot.app).table.game.deal
-            if deal.current_trick and deal.to_act == 0:
-                return
-            await human_move(pilot)
-        raise AssertionError("no trick led by the bot")
-
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=run_before)
-
-
-def test_deal_summary(snap_compare: Any) -> None:
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=play_deal)
-
-
-def test_score_sheet(snap_compare: Any) -> None:
-    async def run_before(pilot: Any) -> None:
-        await play_deal(pilot)
-        await pilot.press("enter")
+async def to_mid_trick(pilot: Any) -> None:
+    for _ in range(30):
         await settle(pilot)
-        await play_deal(pilot)
-        await pilot.press("t")
-        await pilot.pause()
+        deal = table_screen(pilot.app).table.game.deal
+        if deal.current_trick and deal.to_act == 0:
+            return
+        await human_move(pilot)
+    raise AssertionError("no trick led by the bot")
 
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=run_before)
+
+async def to_last_trick(pilot: Any) -> None:
+    await to_play(pilot)
+    for _ in range(6):
+        await human_move(pilot)
+        await settle(pilot)
+    await pilot.press("l")
+    await pilot.pause()
+
+
+async def to_score_sheet(pilot: Any) -> None:
+    await play_deal(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await play_deal(pilot)
+    await pilot.press("t")
+    await pilot.pause()
+
+
+async def to_revealed_hands(pilot: Any) -> None:
+    await play_deal(pilot)
+    await pilot.press("v")
+    await pilot.pause()
+
+
+async def to_game_over(pilot: Any) -> None:
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.pause()
+            return
+        if not isinstance(pilot.app.screen, TableScreen):
+            await pilot.press("enter")
+            continue
+        await human_move(pilot)
+    raise AssertionError("the game did not end")
+
+
+async def to_statistics(pilot: Any) -> None:
+    await to_game_over(pilot)
+    await pilot.press("s")
+    await pilot.pause()
+
+
+async def to_help(pilot: Any) -> None:
+    await settle(pilot)
+    await pilot.press("question_mark")
+    await pilot.pause()
+
+
+async def to_quit_question(pilot: Any) -> None:
+    await settle(pilot)
+    await pilot.press("q")
+    await pilot.pause()
+
+
+async def to_house_rules(pilot: Any) -> None:
+    await pilot.pause()
+    pilot.app.screen.action_house_rules()
+    await pilot.pause()
+
+
+async def to_declare_and_bella(pilot: Any) -> None:
+    await to_play(pilot)
+    view = table_screen(pilot.app).table.game.view(0)
+    assert any(isinstance(a, PlayCard) and a.declare for a in view.legal)
+    assert any(isinstance(a, PlayCard) and a.bella for a in view.legal)
+
+
+async def to_round_two(pilot: Any) -> None:
+    await settle(pilot)
+    await pilot.press("x")  # the human passes in round 1 too
+    await settle(pilot)
+    assert table_screen(pilot.app).table.game.view(0).bid_round == 2
+
+
+class Passer:
+    """Passes whenever it may: the human then bids in round 2."""
+
+    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
+        return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
+
+    def optional(self, view: Any, options: Any) -> None:
+        return None
+
+
+SCREENS: dict[str, tuple[Callable[[], Any], Steps | None]] = {
+    "new_game": (lambda: make_app(pace=0.0, look=LOOK), None),
+    "house_rules": (lambda: make_app(pace=0.0, look=LOOK), to_house_rules),
+    "bidding": (table_app, settle),
+    "bidding_round_two": (lambda: table_app(first_dealer=0), to_round_two),
+    "play_declare_and_bella": (lambda: table_app(seed=DECLARE_AND_BELLA_SEED), to_declare_and_bella),
+    "mid_trick": (table_app, to_mid_trick),
+    "four_players": (lambda: table_app(players=4, bots=["random"] * 3), to_mid_trick),
+    "last_trick": (table_app, to_last_trick),
+    "score_sheet": (table_app, to_score_sheet),
+    "deal_summary": (table_app, play_deal),
+    "revealed_hands": (table_app, to_revealed_hands),
+    "game_over": (lambda: table_app(target=101), to_game_over),
+    "statistics": (lambda: table_app(target=101), to_statistics),
+    "help": (table_app, to_help),
+    "quit_question": (table_app, to_quit_question),
+    "privacy": (lambda: table_app(bots=["human"], names=["Anna", "Boris"]), settle),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, screen: str, size: str) -> None:
+    if screen == "bidding_round_two":
+        monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Passer())
+    build, steps = SCREENS[screen]
+    assert snap_compare(build(), terminal_size=SIZES[size], run_before=steps)

@@ -235,16 +235,64 @@ async def to_score_sheet(pilot: Any) -> None:
     await pilot.pause()
 
 
-def test_snapshot_new_game_ru(snap_compare: Any, russian: None) -> None:
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=SIZE)
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
-def test_snapshot_bidding_ru(snap_compare: Any, russian: None) -> None:
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=settle)
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_new_game_ru(snap_compare: Any, russian: None, size: str) -> None:
+    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=SIZES[size])
 
 
-def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None) -> None:
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=to_score_sheet)
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_bidding_ru(snap_compare: Any, russian: None, size: str) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=settle)
+
+
+async def to_mid_trick(pilot: Any) -> None:
+    for _ in range(30):
+        await settle(pilot)
+        deal = table_screen(pilot.app).table.game.deal
+        if deal.current_trick and deal.to_act == 0:
+            return
+        await human_move(pilot)
+    raise AssertionError("no trick led by the bot")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_play_ru(snap_compare: Any, russian: None, size: str) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=to_mid_trick)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_deal_summary_ru(snap_compare: Any, russian: None, size: str) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=play_deal)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None, size: str) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=to_score_sheet)
+
+
+async def to_game_over(pilot: Any) -> None:
+    from deberc_tui.app.screens.modals import GameOverScreen
+    from deberc_tui.app.screens.table import TableScreen
+
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.pause()
+            return
+        if not isinstance(pilot.app.screen, TableScreen):
+            await pilot.press("enter")
+            continue
+        await human_move(pilot)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_game_over_ru(snap_compare: Any, russian: None, size: str) -> None:
+    app = make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK, target=101)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=to_game_over)
 
 
 # Words with Latin letters that may appear on a Russian screen: the program's name, key names, notation.
