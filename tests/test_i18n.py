@@ -249,7 +249,7 @@ def test_snapshot_bidding_ru(snap_compare: Any, russian: None, size: str) -> Non
 
 
 async def to_mid_trick(pilot: Any) -> None:
-    for _ in range(30):
+    for _step in range(30):
         await settle(pilot)
         deal = table_screen(pilot.app).table.game.deal
         if deal.current_trick and deal.to_act == 0:
@@ -277,7 +277,7 @@ async def to_game_over(pilot: Any) -> None:
     from deberc_tui.app.screens.modals import GameOverScreen
     from deberc_tui.app.screens.table import TableScreen
 
-    for _ in range(300):
+    for _step in range(300):
         await settle(pilot)
         if isinstance(pilot.app.screen, GameOverScreen):
             await pilot.pause()
