@@ -696,10 +696,12 @@ class TableScreen(Screen[None]):
         if view.to_act != view.seat:
             who = self.table.names[view.to_act] if view.to_act is not None else _("nobody")
             self.error = _("Not your turn: waiting for {name}").format(name=who)
+            self.logged_message = self.error  # a passing remark: the log keeps the game, not every key press
             self.refresh_table()
             return
         if view.phase != "play":
             self.error = _("Bidding first: p to play the turnup's suit, x to pass")
+            self.logged_message = self.error
             self.refresh_table()
             return
         variants = [a for a in view.legal if isinstance(a, PlayCard) and a.card is card]
