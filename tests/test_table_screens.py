@@ -317,3 +317,31 @@ def test_cards_in_refusals_are_written_with_suit_symbols() -> None:
     from deberc_tui.app.screens.table import pretty_reason
 
     assert pretty_reason("must follow with QH", LOOK) == f"must follow with {LOOK.card_str(Card.parse('QH'))}"
+
+
+async def test_new_game_from_the_game_over_dialog_opens_the_new_game_screen() -> None:
+    app = quick_app(target=101, bots=["novice"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if not isinstance(app.screen, TableScreen):
+                await pilot.press("enter")
+                continue
+            await human_move(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        assert "new game" in screen_text(app)
+
+
+async def test_a_click_on_a_bid_button_bids() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table_screen(app)
+        assert "bid-pass" in shown_buttons(scr)
+        await pilot.click("#bid-pass")
+        await settle(pilot)
+        assert scr.table.game.deal.log[0] == (0, Bid("pass"))

@@ -16,6 +16,7 @@ from deberc_tui.storage import GameList, list_games, new_game_path
 
 from .controller import AUTOSAVE, Table, TableError
 from .look import Look, unicode_ok
+from .messages import LanguageChosen, NewGameWanted, ResumeWanted, SavedGameChosen, SavedGamesWanted
 from .screens.newgame import GameSetup, NewGameScreen
 from .screens.table import PACES, TableScreen
 from .tr import translate_bindings
@@ -117,6 +118,23 @@ class DebercApp(App[None]):
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
         self.push_screen(NewGameScreen(self.look, pace, games.latest_unfinished() is not None,
                                        has_saved=bool(games.games or games.notes)), self._chosen)
+
+    # -- what the screens ask for (deberc_tui.app.messages) -------------------------------------
+
+    def on_new_game_wanted(self, _message: NewGameWanted) -> None:
+        self.new_game()
+
+    def on_resume_wanted(self, _message: ResumeWanted) -> None:
+        self.resume_game()
+
+    def on_saved_games_wanted(self, _message: SavedGamesWanted) -> None:
+        self.show_saved_games()
+
+    def on_saved_game_chosen(self, message: SavedGameChosen) -> None:
+        self.open_saved(message.path)
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        self.switch_language(message.lang)
 
     def show_saved_games(self) -> None:
         from .screens.saved import SavedGamesScreen

@@ -23,6 +23,7 @@ from deberc_tui.words import preset as preset_label
 
 from ..controller import bot_levels
 from ..look import Look
+from ..messages import LanguageChosen, ResumeWanted, SavedGamesWanted
 from ..tr import translate_bindings
 from .rules import HouseRulesScreen
 
@@ -135,7 +136,7 @@ class NewGameScreen(Screen[GameSetup]):
     def _language_changed(self, event: Select.Changed) -> None:
         lang = str(event.value)
         if lang != current_language():
-            self.app.switch_language(lang)  # type: ignore[attr-defined]
+            self.post_message(LanguageChosen(lang))
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self) -> None:
@@ -224,7 +225,7 @@ class NewGameScreen(Screen[GameSetup]):
 
     def action_saved_games(self) -> None:
         """The list of saved games: resume an unfinished one, replay a finished one."""
-        self.app.show_saved_games()  # type: ignore[attr-defined]
+        self.post_message(SavedGamesWanted())
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -246,6 +247,6 @@ class NewGameScreen(Screen[GameSetup]):
         elif bid == "btn-saved":
             self.action_saved_games()
         elif bid == "btn-resume":
-            self.app.resume_game()  # type: ignore[attr-defined]
+            self.post_message(ResumeWanted())
         elif bid == "btn-quit":
             self.app.exit()

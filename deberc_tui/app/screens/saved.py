@@ -20,6 +20,7 @@ from deberc_tui.i18n import N_, _, translate_error
 from deberc_tui.storage import GameList, SavedGame, list_games
 from deberc_tui.words import preset as preset_label
 
+from ..messages import SavedGameChosen
 from ..tr import translate_bindings
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class SavedGamesScreen(Screen[None]):
         if game.finished:
             self.action_view()
         else:
-            self.app.open_saved(game.path)  # type: ignore[attr-defined]
+            self.post_message(SavedGameChosen(game.path))
 
     def action_view(self) -> None:
         game = self.selected()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -41,6 +41,7 @@ from deberc_tui.words import preset as preset_label
 
 from ..controller import Table, bot_choose, bot_optional, make_bot, record_result
 from ..look import Look, rank_letter
+from ..messages import NewGameWanted
 from ..tr import is_you, translate_bindings
 from ..widgets.felt import FeltState, SeatInfo
 from ..widgets.gamelog import GameLog
@@ -56,9 +57,6 @@ from .modals import (
     ScoreSheetScreen,
     StatsScreen,
 )
-
-if TYPE_CHECKING:
-    from ..app import DebercApp
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
 CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
@@ -147,10 +145,6 @@ class TableScreen(Screen[None]):
         self.claim_armed: tuple[int, int] | None = None
         self.tutor: float | None = None  # warn before a bid or card losing more than this many points
         self.tutor_ok: tuple[int, int, Any] | None = None  # the action the player confirmed anyway
-
-    @property
-    def deberc_app(self) -> DebercApp:
-        return self.app  # type: ignore[return-value]
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -290,11 +284,14 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.app.push_screen(GameOverScreen(self.table), self._after_game_over)
 
+    def _new_game_after(self, _result: object = None) -> None:
+        self.post_message(NewGameWanted())
+
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":
-            self.deberc_app.new_game()
+            self.post_message(NewGameWanted())
         elif choice == "stats":
-            self.app.push_screen(StatsScreen(), lambda _: self.deberc_app.new_game())
+            self.app.push_screen(StatsScreen(), self._new_game_after)
         else:
             self.app.exit()
 
