@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from deberc_tui.engine import (
     Bid,
@@ -30,8 +30,6 @@ from deberc_tui.engine import (
     Redeal,
     SeatView,
     SwapSeven,
-    find_combos,
-    mask_of,
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
@@ -43,6 +41,7 @@ from ..controller import Table, bot_choose, bot_optional, make_bot, record_resul
 from ..look import Look, rank_letter
 from ..messages import NewGameWanted
 from ..tr import is_you, translate_bindings
+from ..widgets.actions import ActionBar, Toggles, claim_plausible, my_combos
 from ..widgets.felt import FeltState, SeatInfo
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import Hand
@@ -59,8 +58,6 @@ from .modals import (
 )
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
-CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
-BELLA_POINTS = 20
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
@@ -158,22 +155,7 @@ class TableScreen(Screen[None]):
                 yield InfoPanel(self.look, id="info")
                 yield GameLog(id="log")
         yield Static("", id="status")
-        with Horizontal(id="actions"):
-            suit = self.look.suit
-            from deberc_tui.engine import Suit
-
-            # Each button runs the same action as its key, so a click and a key press cannot differ.
-            yield Button(_("Play (p)"), id="bid-play", action="screen.bid('play')", compact=True)
-            yield Button(_("Pass (x)"), id="bid-pass", action="screen.bid('pass')", compact=True)
-            for s, key in ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s")):
-                yield Button(Text(f"{suit(s)} ({key})"), id=f"bid-{s.value}", action=f"screen.bid('{s.value}')",
-                             compact=True)
-            yield Button(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
-            yield Button(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
-            yield Button(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
-            yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
-            yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
-            yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
+        yield ActionBar(self.look, id="actions")
         yield Hand(self.look, id="hand")
         yield Static("", id="too-small")
         yield Footer(compact=True)
@@ -190,8 +172,7 @@ class TableScreen(Screen[None]):
             self.query_one(selector).display = not small
 
     def on_mount(self) -> None:
-        for widget in self.query("#actions Button, #log"):
-            widget.can_focus = False
+        self.query_one("#log").can_focus = False
         log = self.query_one("#log", GameLog)
         log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
             preset=preset_label(self.table.rules.preset_name), target=self.table.rules.target), style="dim"))
@@ -532,63 +513,7 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     def _refresh_actions(self, view: SeatView | None) -> None:
-        shown: dict[str, bool] = {}
-        mine = view is not None and view.to_act == view.seat
-        bidding = view is not None and view.phase == "bidding"
-        legal = view.legal if view is not None and mine else ()
-        opt = view.optional if view is not None else ()
-        calls = {a.call for a in legal if isinstance(a, Bid)}
-        for key in ("play", "pass", "C", "D", "H", "S"):
-            shown[f"bid-{key}"] = bidding and key in calls
-        if view is not None and "play" in calls:
-            btn = self.query_one("#bid-play", Button)
-            btn.label = _("Play {suit} (p)").format(suit=self.look.suit(view.turnup.suit))
-        combos = self._my_combos(view)
-        shown["declare"] = bool(combos) and view is not None and view.phase == "play"
-        if shown["declare"]:
-            label = (_("Declaring {combos} (e: don't)") if self.declare else _("Not declaring {combos} (e: declare)"))
-            self.query_one("#declare", Button).label = Text(
-                f"{self._mark(self.declare)} " + label.format(combos=combos))
-        bella_cards = [a.card for a in legal if isinstance(a, PlayCard) and a.bella]
-        shown["bella"] = bool(bella_cards)
-        if bella_cards:
-            label = _("Bella with K/Q (b: don't)") if self.bella else _("No bella (b: declare it)")
-            self.query_one("#bella", Button).label = Text(f"{self._mark(self.bella)} {label}")
-        shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
-        shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
-        shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
-        shown["claim"] = view is not None and self._claim_plausible(view)
-        for btn_id, visible in shown.items():
-            self.query_one(f"#{btn_id}", Button).display = visible
-
-    def _mark(self, on: bool) -> str:
-        """A check box drawn as text (a ``Text`` label: ``[x]`` would be read as markup and vanish)."""
-        if self.look.ascii:
-            return "[x]" if on else "[ ]"
-        return "☑" if on else "☐"
-
-    def _claim_plausible(self, view: SeatView) -> bool:
-        """Whether «Партия» is offered: the claim is legal now and the side could still reach the target in
-        this deal (at 0 of 501 it never can, so the button would only invite a lost game)."""
-        if not any(isinstance(a, Claim) for a in view.legal):
-            return False
-        side = view.rules.side_of(view.seat)
-        taken_by_others = sum(t.points for t in view.tricks if view.rules.side_of(t.winner) != side)
-        best = view.totals[side] + CARD_POINTS_IN_DEAL - taken_by_others + BELLA_POINTS + view.hanging
-        if view.combos_side == side:
-            best += sum(view.rules.combo_points(a.length) for a in view.announcements
-                        if view.rules.side_of(a.seat) == side)
-        return best >= view.rules.target
-
-    def _my_combos(self, view: SeatView | None) -> str:
-        if view is None or view.trump is None or view.played_first[view.seat]:
-            return ""
-        combos = find_combos(mask_of(view.hand), view.trump, view.rules)
-        parts = []
-        for c in combos:
-            parts.append(_("{kind} to {top}").format(kind=combo_word(c.kind), top=top_word(c.top.value))
-                         + self.look.suit(c.suit))
-        return ", ".join(parts)
+        self.query_one("#actions", ActionBar).show(view, Toggles(self.declare, self.bella))
 
     def _refresh_status(self, view: SeatView | None) -> None:
         status = self.query_one("#status", Static)
@@ -653,7 +578,7 @@ class TableScreen(Screen[None]):
         if action in ("play", "move", "pick"):
             return view is not None and view.phase == "play"
         if action == "toggle_declare":
-            return bool(self._my_combos(view)) and view is not None and view.phase == "play"
+            return bool(my_combos(view, self.look)) and view is not None and view.phase == "play"
         if action == "toggle_bella":
             return mine and view is not None and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
         if action == "swap":
@@ -663,7 +588,7 @@ class TableScreen(Screen[None]):
         if action == "klabor":
             return view is not None and any(isinstance(a, Klabor) for a in view.optional)
         if action == "claim":
-            return mine and view is not None and self._claim_plausible(view)
+            return mine and view is not None and claim_plausible(view)
         if action == "undo":
             return self.viewer is not None and self.table.undo_point(self.viewer) is not None
         if action == "hint":
@@ -900,11 +825,6 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
     else:
         what = str(action)
     return _("Hint: {what}").format(what=what) + (f" — {reason}" if reason else "")
-
-
-def verb(name: str, third_person: str) -> str:
-    """``Boris declares`` but ``You declare``."""
-    return f"{name} {third_person[:-1]}" if is_you(name) else f"{name} {third_person}"
 
 
 def pretty_reason(reason: str, look: Look) -> str:

@@ -1,0 +1,126 @@
+"""The action bar: a button for each thing the player may do now besides playing a card, each running the
+same action as its key (so a click and a key press cannot differ), and the declaration toggles saying what
+will happen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button
+
+from deberc_tui.engine import (
+    Bid,
+    Claim,
+    Klabor,
+    PlayCard,
+    Redeal,
+    SeatView,
+    Suit,
+    SwapSeven,
+    find_combos,
+    mask_of,
+)
+from deberc_tui.i18n import _
+from deberc_tui.words import combo as combo_word
+from deberc_tui.words import rank_letter
+
+from ..look import Look
+
+CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
+BELLA_POINTS = 20
+_BID_KEYS = ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s"))
+
+
+@dataclass(frozen=True)
+class Toggles:
+    """Whether the player's next card declares the combinations and bella (both start on)."""
+
+    declare: bool = True
+    bella: bool = True
+
+
+def my_combos(view: SeatView | None, look: Look) -> str:
+    """The combinations the player would declare with the first card, as players say them (empty: none)."""
+    if view is None or view.trump is None or view.played_first[view.seat]:
+        return ""
+    combos = find_combos(mask_of(view.hand), view.trump, view.rules)
+    return ", ".join(_("{kind} to {top}").format(kind=combo_word(c.kind), top=rank_letter(c.top.value))
+                     + look.suit(c.suit) for c in combos)
+
+
+def claim_plausible(view: SeatView) -> bool:
+    """Whether «Партия» is offered: the claim is legal now and the side could still reach the target in this
+    deal (at 0 of 501 it never can, so the button would only invite a lost game)."""
+    if not any(isinstance(a, Claim) for a in view.legal):
+        return False
+    side = view.rules.side_of(view.seat)
+    taken_by_others = sum(t.points for t in view.tricks if view.rules.side_of(t.winner) != side)
+    best = view.totals[side] + CARD_POINTS_IN_DEAL - taken_by_others + BELLA_POINTS + view.hanging
+    if view.combos_side == side:
+        best += sum(view.rules.combo_points(a.length) for a in view.announcements
+                    if view.rules.side_of(a.seat) == side)
+    return best >= view.rules.target
+
+
+class ActionBar(Horizontal):
+    """Shows the buttons that apply to ``view`` (the viewer's seat), hides the others."""
+
+    def __init__(self, look: Look, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+
+    def compose(self) -> ComposeResult:
+        yield Button(_("Play (p)"), id="bid-play", action="screen.bid('play')", compact=True)
+        yield Button(_("Pass (x)"), id="bid-pass", action="screen.bid('pass')", compact=True)
+        for suit, key in _BID_KEYS:
+            yield Button(Text(f"{self.look.suit(suit)} ({key})"), id=f"bid-{suit.value}",
+                         action=f"screen.bid('{suit.value}')", compact=True)
+        yield Button(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
+        yield Button(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
+        yield Button(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
+        yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
+        yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
+        yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # keys drive the table; focus would swallow Enter
+
+    def mark(self, on: bool) -> str:
+        """A check box drawn as text (a ``Text`` label: ``[x]`` would be read as markup and vanish)."""
+        if self.look.ascii:
+            return "[x]" if on else "[ ]"
+        return "☑" if on else "☐"
+
+    def show(self, view: SeatView | None, toggles: Toggles) -> None:
+        shown: dict[str, bool] = {}
+        mine = view is not None and view.to_act == view.seat
+        bidding = view is not None and view.phase == "bidding"
+        legal = view.legal if view is not None and mine else ()
+        opt = view.optional if view is not None else ()
+        calls = {a.call for a in legal if isinstance(a, Bid)}
+        for key in ("play", "pass", "C", "D", "H", "S"):
+            shown[f"bid-{key}"] = bidding and key in calls
+        if view is not None and "play" in calls:
+            self.query_one("#bid-play", Button).label = _("Play {suit} (p)").format(
+                suit=self.look.suit(view.turnup.suit))
+        combos = my_combos(view, self.look)
+        shown["declare"] = bool(combos) and view is not None and view.phase == "play"
+        if shown["declare"]:
+            label = (_("Declaring {combos} (e: don't)") if toggles.declare
+                     else _("Not declaring {combos} (e: declare)"))
+            self.query_one("#declare", Button).label = Text(f"{self.mark(toggles.declare)} "
+                                                            + label.format(combos=combos))
+        shown["bella"] = any(isinstance(a, PlayCard) and a.bella for a in legal)
+        if shown["bella"]:
+            label = _("Bella with K/Q (b: don't)") if toggles.bella else _("No bella (b: declare it)")
+            self.query_one("#bella", Button).label = Text(f"{self.mark(toggles.bella)} {label}")
+        shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
+        shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
+        shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
+        shown["claim"] = view is not None and claim_plausible(view)
+        for button_id, visible in shown.items():
+            self.query_one(f"#{button_id}", Button).display = visible
