@@ -345,3 +345,42 @@ async def test_a_click_on_a_bid_button_bids() -> None:
         await pilot.click("#bid-pass")
         await settle(pilot)
         assert scr.table.game.deal.log[0] == (0, Bid("pass"))
+
+
+async def test_a_hint_names_a_choice_and_its_reason_and_stays_in_the_log() -> None:
+    app = quick_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        for _step in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if table_screen(app).hint.startswith("Hint:"):
+                break
+        scr = table_screen(app)
+        assert scr.hint.startswith("Hint: ") and (" play " in scr.hint or " pass" in scr.hint or "name" in scr.hint)
+        assert " — " in scr.hint  # the reason comes with the choice
+        assert "Hint: " in " ".join(screen_text(app).split())
+        assert scr.hint in scr.query_one("#log").plain()
+
+
+async def test_the_tutor_lets_a_good_bid_through_or_warns_before_a_costly_one() -> None:
+    app = quick_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+t")  # warn above 5 points
+        await pilot.press("p")
+        for _step in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            scr = table_screen(app)
+            if scr.table.game.deal.log or scr.error.startswith("Tutor:"):
+                break
+        scr = table_screen(app)
+        if scr.table.game.deal.log:
+            assert scr.table.game.deal.log[0] == (0, Bid("play"))
+        else:
+            assert "Choose it again to go ahead." in " ".join(screen_text(app).split())
+            await pilot.press("p")
+            await settle(pilot)
+            assert scr.table.game.deal.log[0] == (0, Bid("play"))

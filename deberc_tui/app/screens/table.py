@@ -661,14 +661,23 @@ class TableScreen(Screen[None]):
         from deberc_tui.practice.tutor import advise
 
         advice = advise(view, seconds=1.5, seed=key[1])
-        try:
-            self.app.call_from_thread(self._tutor_done, gen, key, view, action, advice)
-        except RuntimeError:
-            pass
+        self.post_message(self.TutorAnswered(gen, key, view, action, advice))
 
-    def _tutor_done(self, gen: int, key: tuple[int, int], view: SeatView, action: Any, advice: Any) -> None:
+    @dataclass
+    class TutorAnswered(Message):
+        """The tutor has priced the player's choice ``action`` at decision ``key``."""
+
+        gen: int
+        key: tuple[int, int]
+        view: SeatView
+        action: Any
+        advice: Any
+
+    @on(TutorAnswered)
+    def _tutor_done(self, message: TutorAnswered) -> None:
         from deberc_tui.practice.tutor import describe_cost
 
+        gen, key, view, action, advice = message.gen, message.key, message.view, message.action, message.advice
         if gen != self.gen or key != self._decision_key():
             return
         self.hint = ""
@@ -769,19 +778,24 @@ class TableScreen(Screen[None]):
             return
         self.hint = _("The expert is thinking…")
         self.refresh_table()
-        self.run_hint(self.gen, view)
+        self.run_hint(self.gen, self._decision_key(), view)
 
     @work(thread=True, exclusive=True, group="hint")
-    def run_hint(self, gen: int, view: SeatView) -> None:
-        text = hint_text(self, view)
-        try:
-            self.app.call_from_thread(self._hint_done, gen, len(self.table.game.deal.log), text)  # type: ignore[union-attr]
-        except RuntimeError:
-            pass
+    def run_hint(self, gen: int, key: tuple[int, int], view: SeatView) -> None:
+        self.post_message(self.HintReady(gen, key, hint_text(self, view)))
 
-    def _hint_done(self, gen: int, _log_len: int, text: str) -> None:
-        if gen == self.gen:
-            self.hint = text
+    @dataclass
+    class HintReady(Message):
+        """The expert's hint for decision ``key`` (dropped if the game has moved on)."""
+
+        gen: int
+        key: tuple[int, int]
+        text: str
+
+    @on(HintReady)
+    def _hint_done(self, message: HintReady) -> None:
+        if message.gen == self.gen and message.key == self._decision_key():
+            self.hint = message.text
             self.refresh_table()
 
     def action_quit_game(self) -> None:
