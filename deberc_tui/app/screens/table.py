@@ -6,7 +6,6 @@ for views, sends it the actions people choose, and runs bots in thread workers.
 
 from __future__ import annotations
 
-import string
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -34,13 +33,13 @@ from deberc_tui.engine import (
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
 from deberc_tui.i18n import N_, _, translate_reason
-from deberc_tui.words import combo as combo_word
 from deberc_tui.words import preset as preset_label
 
 from ..controller import Table, bot_choose, bot_optional, make_bot, record_result
-from ..look import Look, rank_letter
+from ..look import Look
 from ..messages import NewGameWanted
-from ..tr import is_you, translate_bindings
+from ..narrator import Narrator, by, call_word, combo_name, word
+from ..tr import translate_bindings
 from ..widgets.actions import ActionBar, Toggles, claim_plausible, my_combos
 from ..widgets.felt import FeltState, SeatInfo
 from ..widgets.gamelog import GameLog
@@ -60,25 +59,6 @@ from .modals import (
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
-REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
-LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
-                "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
-                "klabor": N_("klabor")}
-CALL_WORDS = {"play": N_("play"), "pass": N_("pass")}
-
-
-def word(table: dict[str, str], key: str) -> str:
-    return _(table[key]) if key in table else key.replace("_", " ")
-
-
-def by(name: str, you: str, other: str) -> str:
-    """The translated template for ``You`` (second person) or for anybody else (third person)."""
-    return _(you) if is_you(name) else _(other)
-
-
-def top_word(value: str) -> str:
-    """A combination's top card as players write it (``T`` → ``10``; Russian: ``A`` → ``Т``, ``Q`` → ``Д``)."""
-    return rank_letter(value)
 
 
 class TableScreen(Screen[None]):
@@ -142,6 +122,7 @@ class TableScreen(Screen[None]):
         self.claim_armed: tuple[int, int] | None = None
         self.tutor: float | None = None  # warn before a bid or card losing more than this many points
         self.tutor_ok: tuple[int, int, Any] | None = None  # the action the player confirmed anyway
+        self.narrator = Narrator(table.names, table.side_name, look)
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -344,78 +325,27 @@ class TableScreen(Screen[None]):
         return True
 
     def handle_events(self, events: list[Event]) -> None:
-        names = self.table.names
-        rules = self.table.rules
-        lk = self.look
+        """Keep the felt's speech (bids, declarations, bella) and the trick on show, and log what happened."""
         for e in events:
             if isinstance(e, ev.BidMade):
-                said = word(CALL_WORDS, e.call) if e.call in CALL_WORDS else f"{lk.suit(_suit(e.call))}"
-                self.said[e.seat] = said
-                self.say(f"{names[e.seat]}: {said}")
+                self.said[e.seat] = call_word(e.call, self.look)
             elif isinstance(e, ev.TrumpChosen):
                 self.said.clear()
-                self.said[e.seat] = _("trump {suit}").format(suit=lk.suit(e.trump))
-                line = self.fmt(by(names[e.seat], N_("Trump {suit} — You are the bidder"),
-                                   N_("Trump {suit} — {name} is the bidder")), suit=lk.suit_text(e.trump),
-                                name=names[e.seat])
-                if e.bottom is not None:
-                    line.append_text(self.fmt(_(", bottom card {card}"), card=e.bottom))
-                self.log_text(line)
-            elif isinstance(e, ev.SevenSwapped):
-                self.say_fmt(by(names[e.seat], N_("You swap {seven} for the turnup {turnup}"),
-                                N_("{name} swaps {seven} for the turnup {turnup}")),
-                             name=names[e.seat], seven=e.seven, turnup=e.turnup)
-            elif isinstance(e, ev.RedealDemanded):
-                self.say_fmt(by(names[e.seat], N_("You demand a redeal ({reason})"),
-                                N_("{name} demands a redeal ({reason})")),
-                             name=names[e.seat], reason=word(REDEAL_WORDS, e.reason))
-            elif isinstance(e, ev.ThrownIn):
-                self.say(_("The deal is thrown in ({reason})").format(reason=word(REDEAL_WORDS, e.reason)), style="bold")
-            elif isinstance(e, ev.KlaborAnnounced):
-                self.say(_("{name}: KLABOR!").format(name=names[e.seat]), style="bold")
+                self.said[e.seat] = _("trump {suit}").format(suit=self.look.suit(e.trump))
             elif isinstance(e, ev.Declared):
-                what = _("{kind} to the {top}").format(kind=combo_word(e.best.kind), top=top_word(e.best.top.value))
-                self.said[e.seat] = what
-                more = _(" (+{n} more)").format(n=e.count - 1) if e.count > 1 else ""
-                self.say_fmt(by(names[e.seat], N_("You declare a {what}{more}"), N_("{name} declares a {what}{more}")),
-                             name=names[e.seat], what=what, more=more)
-            elif isinstance(e, ev.DeclarationsResolved):
-                if e.side is None:
-                    self.say(_("Combinations: none scores"))
-                else:
-                    side = self.table.side_name(e.side)
-                    plural = is_you(side) or " & " in side
-                    line = Text((_("{side} score {points} for ") if plural else _("{side} scores {points} for "))
-                                .format(side=side, points=e.points))
-                    for i, (_seat, combo) in enumerate(e.combos):
-                        if i:
-                            line.append(", ")
-                        line.append(f"{combo_word(combo.kind)} ")
-                        line.append_text(lk.cards_text(combo.cards, sep=""))
-                    self.log_text(line)
+                self.said[e.seat] = combo_name(e.best.kind, e.best.top.value)
             elif isinstance(e, ev.CardPlayed):
                 self.hold = None
                 if e.trick >= 1 and self.said and not any(w == _("bella!") for w in self.said.values()):
                     self.said.clear()
             elif isinstance(e, ev.BellaDeclared):
                 self.said[e.seat] = _("bella!")
-                self.say_fmt(_("{name}: bella! ({card})"), name=names[e.seat], card=e.card)
             elif isinstance(e, ev.TrickWon):
                 self.hold = (e.cards, e.seat, e.points)
                 self.said = {s: w for s, w in self.said.items() if w != _("bella!")}
-            elif isinstance(e, ev.ClaimMade):
-                verdict = _("right") if e.valid else _("wrong")
-                self.say_fmt(by(names[e.seat], N_("You claim «Партия» with {points}: {verdict}"),
-                                N_("{name} claims «Партия» with {points}: {verdict}")),
-                             name=names[e.seat], points=e.counted, verdict=verdict, style="bold")
-            elif isinstance(e, ev.DealScored):
-                r = e.result
-                self.say(_("Deal {n}: {outcome}; totals {totals}").format(
-                    n=r.index + 1, outcome=word(LOG_OUTCOMES, r.outcome), totals=" / ".join(str(t) for t in r.totals)),
-                    style="bold")
-            elif isinstance(e, ev.GameOver):
-                pass
-        del rules
+            line = self.narrator.line(e)
+            if line is not None:
+                self.log_text(line)
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -429,20 +359,7 @@ class TableScreen(Screen[None]):
         self.log_text(line)
 
     def fmt(self, template: str, **params: object) -> Text:
-        """Fill a translated ``str.format`` template; cards and ``Text`` values keep their colours."""
-        line = Text()
-        for literal, field, spec, conv in string.Formatter().parse(template):
-            line.append(literal)
-            if field is None:
-                continue
-            value = params[field]
-            if isinstance(value, Card):
-                line.append_text(self.look.card_text(value))
-            elif isinstance(value, Text):
-                line.append_text(value)
-            else:
-                line.append(format(repr(value) if conv == "r" else value, spec or ""))
-        return line
+        return self.narrator.fmt(template, **params)
 
     def say_fmt(self, template: str, style: str = "", **params: object) -> None:
         line = self.fmt(template, **params)

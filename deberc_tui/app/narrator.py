@@ -1,0 +1,134 @@
+"""The table's narrator: one line of the log for each engine event a player at the table would hear, in the
+current language, cards in their colours, ``You`` in the second person.
+
+The table screen keeps its own state (who said what, the trick on show); what the log says lives here.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from deberc_tui.engine import Card, Suit
+from deberc_tui.engine import events as ev
+from deberc_tui.engine.events import Event
+from deberc_tui.i18n import N_, _
+from deberc_tui.words import combo as combo_word
+from deberc_tui.words import rank_letter
+
+from .look import Look
+from .tr import is_you
+
+REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
+LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
+                "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
+                "klabor": N_("klabor")}
+CALL_WORDS = {"play": N_("play"), "pass": N_("pass")}
+
+
+def word(table: dict[str, str], key: str) -> str:
+    return _(table[key]) if key in table else key.replace("_", " ")
+
+
+def by(name: str, you: str, other: str) -> str:
+    """The translated template for ``You`` (second person) or for anybody else (third person)."""
+    return _(you) if is_you(name) else _(other)
+
+
+def call_word(call: str, look: Look) -> str:
+    """A bid as the table says it: ``play``, ``pass``, or the named suit's symbol."""
+    return word(CALL_WORDS, call) if call in CALL_WORDS else look.suit(Suit(call))
+
+
+def combo_name(kind: str, top: str) -> str:
+    """``terz to the K`` (the suit follows separately)."""
+    return _("{kind} to the {top}").format(kind=combo_word(kind), top=rank_letter(top))
+
+
+class Narrator:
+    """Turns engine events into the lines of the table's log."""
+
+    def __init__(self, names: Sequence[str], side_name: Callable[[int], str], look: Look) -> None:
+        self.names = list(names)
+        self.side_name = side_name
+        self.look = look
+
+    def fmt(self, template: str, **params: object) -> Text:
+        """Fill a translated ``str.format`` template; cards and ``Text`` values keep their colours."""
+        line = Text()
+        for literal, field, spec, conv in string.Formatter().parse(template):
+            line.append(literal)
+            if field is None:
+                continue
+            value = params[field]
+            if isinstance(value, Card):
+                line.append_text(self.look.card_text(value))
+            elif isinstance(value, Text):
+                line.append_text(value)
+            else:
+                line.append(format(repr(value) if conv == "r" else value, spec or ""))
+        return line
+
+    def styled(self, template: str, style: str = "", **params: object) -> Text:
+        line = self.fmt(template, **params)
+        if style:
+            line.stylize(style)
+        return line
+
+    def line(self, e: Event) -> Text | None:  # noqa: C901 - one branch per kind of event, as the log tells it
+        """The log line for ``e``, or None for events the log does not tell (cards played, tricks won)."""
+        names, lk = self.names, self.look
+        if isinstance(e, ev.BidMade):
+            return Text(f"{names[e.seat]}: {call_word(e.call, lk)}")
+        if isinstance(e, ev.TrumpChosen):
+            line = self.fmt(by(names[e.seat], N_("Trump {suit} — You are the bidder"),
+                               N_("Trump {suit} — {name} is the bidder")), suit=lk.suit_text(e.trump),
+                            name=names[e.seat])
+            if e.bottom is not None:
+                line.append_text(self.fmt(_(", bottom card {card}"), card=e.bottom))
+            return line
+        if isinstance(e, ev.SevenSwapped):
+            return self.fmt(by(names[e.seat], N_("You swap {seven} for the turnup {turnup}"),
+                               N_("{name} swaps {seven} for the turnup {turnup}")),
+                            name=names[e.seat], seven=e.seven, turnup=e.turnup)
+        if isinstance(e, ev.RedealDemanded):
+            return self.fmt(by(names[e.seat], N_("You demand a redeal ({reason})"),
+                               N_("{name} demands a redeal ({reason})")),
+                            name=names[e.seat], reason=word(REDEAL_WORDS, e.reason))
+        if isinstance(e, ev.ThrownIn):
+            return Text(_("The deal is thrown in ({reason})").format(reason=word(REDEAL_WORDS, e.reason)),
+                        style="bold")
+        if isinstance(e, ev.KlaborAnnounced):
+            return Text(_("{name}: KLABOR!").format(name=names[e.seat]), style="bold")
+        if isinstance(e, ev.Declared):
+            more = _(" (+{n} more)").format(n=e.count - 1) if e.count > 1 else ""
+            return self.fmt(by(names[e.seat], N_("You declare a {what}{more}"), N_("{name} declares a {what}{more}")),
+                            name=names[e.seat], what=combo_name(e.best.kind, e.best.top.value), more=more)
+        if isinstance(e, ev.DeclarationsResolved):
+            if e.side is None:
+                return Text(_("Combinations: none scores"))
+            side = self.side_name(e.side)
+            plural = is_you(side) or " & " in side
+            line = Text((_("{side} score {points} for ") if plural else _("{side} scores {points} for "))
+                        .format(side=side, points=e.points))
+            for i, (_seat, combo) in enumerate(e.combos):
+                if i:
+                    line.append(", ")
+                line.append(f"{combo_word(combo.kind)} ")
+                line.append_text(lk.cards_text(combo.cards, sep=""))
+            return line
+        if isinstance(e, ev.BellaDeclared):
+            return self.fmt(_("{name}: bella! ({card})"), name=names[e.seat], card=e.card)
+        if isinstance(e, ev.ClaimMade):
+            verdict = _("right") if e.valid else _("wrong")
+            return self.styled(by(names[e.seat], N_("You claim «Партия» with {points}: {verdict}"),
+                                  N_("{name} claims «Партия» with {points}: {verdict}")), "bold",
+                               name=names[e.seat], points=e.counted, verdict=verdict)
+        if isinstance(e, ev.DealScored):
+            r = e.result
+            return Text(_("Deal {n}: {outcome}; totals {totals}").format(
+                n=r.index + 1, outcome=word(LOG_OUTCOMES, r.outcome), totals=" / ".join(str(t) for t in r.totals)),
+                style="bold")
+        return None
