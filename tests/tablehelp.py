@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apphelp import settle, table_screen
+from apphelp import human_move, settle, table_screen
 
 from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen, PrivacyScreen
 from deberc_tui.app.screens.table import TableScreen
@@ -76,4 +76,39 @@ async def play_game_by_keys(pilot: Any, max_steps: int = 600) -> set[str]:
             await pilot.press("escape")
             continue
         await key_turn(pilot, used)
+    raise AssertionError("the game did not end")
+
+
+async def play_deal(pilot: Any) -> None:
+    """The human plays first-legal cards by keys until the deal summary is up."""
+    for _step in range(60):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, DealSummaryScreen):
+            return
+        await human_move(pilot)
+    raise AssertionError("the deal did not end")
+
+
+async def to_mid_trick(pilot: Any) -> None:
+    """Play on until a bot has led a trick and the human must answer."""
+    for _step in range(30):
+        await settle(pilot)
+        deal = table_screen(pilot.app).table.game.deal
+        if deal.current_trick and deal.to_act == 0:
+            return
+        await human_move(pilot)
+    raise AssertionError("no trick led by the bot")
+
+
+async def to_game_over(pilot: Any) -> None:
+    """Play whole deals (Enter after each summary) until the game-over dialog is up."""
+    for _step in range(300):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.pause()
+            return
+        if not isinstance(pilot.app.screen, TableScreen):
+            await pilot.press("enter")
+            continue
+        await human_move(pilot)
     raise AssertionError("the game did not end")

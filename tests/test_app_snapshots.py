@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
+from tablehelp import play_deal, to_game_over, to_mid_trick
 
 from deberc_tui.app import controller, make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen
-from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Bid, PlayCard
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -39,31 +38,12 @@ def table_app(seed: int = 11, **kw: Any) -> Any:
     return make_app(args.pop("players", 2), **args)
 
 
-async def play_deal(pilot: Any) -> None:
-    for _ in range(60):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, DealSummaryScreen):
-            return
-        await human_move(pilot)
-    raise AssertionError("the deal did not end")
-
-
 async def to_play(pilot: Any) -> None:
     await settle(pilot)
     scr = table_screen(pilot.app)
     while scr.table.game.deal.phase.value == "bidding":
         await human_move(pilot)
         await settle(pilot)
-
-
-async def to_mid_trick(pilot: Any) -> None:
-    for _ in range(30):
-        await settle(pilot)
-        deal = table_screen(pilot.app).table.game.deal
-        if deal.current_trick and deal.to_act == 0:
-            return
-        await human_move(pilot)
-    raise AssertionError("no trick led by the bot")
 
 
 async def to_last_trick(pilot: Any) -> None:
@@ -88,19 +68,6 @@ async def to_revealed_hands(pilot: Any) -> None:
     await play_deal(pilot)
     await pilot.press("v")
     await pilot.pause()
-
-
-async def to_game_over(pilot: Any) -> None:
-    for _ in range(300):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, GameOverScreen):
-            await pilot.pause()
-            return
-        if not isinstance(pilot.app.screen, TableScreen):
-            await pilot.press("enter")
-            continue
-        await human_move(pilot)
-    raise AssertionError("the game did not end")
 
 
 async def to_statistics(pilot: Any) -> None:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
 from click.testing import CliRunner
+from tablehelp import play_deal, to_game_over, to_mid_trick
 
 from deberc_tui import i18n
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.modals import DealSummaryScreen
 from deberc_tui.cli import lang_from_args, main
 from deberc_tui.engine import Bid, Card, Game, IllegalActionError, PlayCard, Rules
 from deberc_tui.i18n import _, choose_language, current_language, language_from_env, ngettext, set_language
@@ -217,15 +217,6 @@ def table_app() -> Any:
     return make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
 
 
-async def play_deal(pilot: Any) -> None:
-    for _attempt in range(60):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, DealSummaryScreen):
-            return
-        await human_move(pilot)
-    raise AssertionError("the deal did not end")
-
-
 async def to_score_sheet(pilot: Any) -> None:
     await play_deal(pilot)
     await pilot.press("enter")
@@ -248,16 +239,6 @@ def test_snapshot_bidding_ru(snap_compare: Any, russian: None, size: str) -> Non
     assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=settle)
 
 
-async def to_mid_trick(pilot: Any) -> None:
-    for _step in range(30):
-        await settle(pilot)
-        deal = table_screen(pilot.app).table.game.deal
-        if deal.current_trick and deal.to_act == 0:
-            return
-        await human_move(pilot)
-    raise AssertionError("no trick led by the bot")
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_play_ru(snap_compare: Any, russian: None, size: str) -> None:
     assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=to_mid_trick)
@@ -271,22 +252,6 @@ def test_snapshot_deal_summary_ru(snap_compare: Any, russian: None, size: str) -
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None, size: str) -> None:
     assert snap_compare(table_app(), terminal_size=SIZES[size], run_before=to_score_sheet)
-
-
-async def to_game_over(pilot: Any) -> None:
-    from deberc_tui.app.screens.modals import GameOverScreen
-    from deberc_tui.app.screens.table import TableScreen
-
-    for _step in range(300):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, GameOverScreen):
-            await pilot.pause()
-            return
-        if not isinstance(pilot.app.screen, TableScreen):
-            await pilot.press("enter")
-            continue
-        await human_move(pilot)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("size", SIZES)

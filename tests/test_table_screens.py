@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
-from tablehelp import shown_buttons
+from tablehelp import shown_buttons, to_game_over
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.modals import ConfirmScreen, GameOverScreen, LastTrickScreen, StatsScreen
+from deberc_tui.app.screens.modals import ConfirmScreen, LastTrickScreen, StatsScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Bid, Card, PlayCard
 
@@ -74,14 +74,7 @@ async def test_the_last_trick_dialog_before_any_trick_says_so() -> None:
 async def test_game_over_names_the_winner_and_offers_the_choices() -> None:
     app = quick_app(target=101, bots=["novice"])
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if not isinstance(app.screen, TableScreen):
-                await pilot.press("enter")
-                continue
-            await human_move(pilot)
+        await to_game_over(pilot)
         text = screen_text(app)
         outcome = app.table.game.outcome
         winner = app.table.side_name(outcome.winner)
@@ -322,14 +315,7 @@ def test_cards_in_refusals_are_written_with_suit_symbols() -> None:
 async def test_new_game_from_the_game_over_dialog_opens_the_new_game_screen() -> None:
     app = quick_app(target=101, bots=["novice"])
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if not isinstance(app.screen, TableScreen):
-                await pilot.press("enter")
-                continue
-            await human_move(pilot)
+        await to_game_over(pilot)
         await pilot.press("n")
         await pilot.pause()
         await pilot.pause()
