@@ -370,3 +370,18 @@ async def test_the_tutor_lets_a_good_bid_through_or_warns_before_a_costly_one() 
             await pilot.press("p")
             await settle(pilot)
             assert scr.table.game.deal.log[0] == (0, Bid("play"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_footer_fits_at_80_columns_with_declare_and_bella_up(lang: str) -> None:
+    from deberc_tui.i18n import _, set_language
+
+    set_language(lang)
+    app = quick_app(seed=47)  # seat 0 leads with a combination and bella
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await human_move(pilot)
+        await settle(pilot)
+        assert {"declare", "bella"} <= set(shown_buttons(table_screen(app)))
+        footer = screen_text(app).splitlines()[-1].rstrip()
+        assert footer.endswith(_("Quit"))
