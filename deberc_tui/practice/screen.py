@@ -121,6 +121,7 @@ class PracticeScreen(Screen[None]):
     #bids Button { margin-right: 1; min-width: 10; }
     #verdict { height: auto; padding: 0 2; margin-top: 1; }
     #table { height: auto; width: auto; max-height: 10; margin: 1 2 0 2; }
+    PracticeScreen.-ascii #bids Button { border: ascii $secondary; height: 3; }
     """
 
     def __init__(
@@ -139,6 +140,7 @@ class PracticeScreen(Screen[None]):
         self.seconds = seconds
         self.worlds = worlds  # exactly this many worlds per evaluation (repeatable), else a time budget
         self.look = look or default_look()
+        self.set_class(self.look.ascii, "-ascii")  # button borders in ASCII too
         self.position: BidPosition | None = None
         self.answered = False
         self.gen = 0  # which position is on screen: results for an earlier one are dropped
@@ -147,7 +149,7 @@ class PracticeScreen(Screen[None]):
             self._queue_mistakes()
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield Header(show_clock=False, icon="*" if self.look.ascii else None)
         with Vertical():
             yield Static("", id="situation")
             yield Static("", id="hand")
