@@ -76,7 +76,7 @@ CLICK_WORDS = (
     N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a directory."),
     N_("{name} {filename!r} is a file."), N_("{name} {filename!r} is not readable."), N_("file"), N_("directory"),
     N_("path"), N_("default: {default}"), N_("env var: {var}"), N_("deprecated"), N_("(dynamic)"),
-    N_("[OPTIONS]"), N_("COMMAND [ARGS]..."),
+    N_("[OPTIONS]"), N_("COMMAND [ARGS]..."), N_("[COMMAND] [ARGS]..."),
 )
 
 
@@ -131,8 +131,9 @@ def translate_click(cmd: click.Command) -> None:
         originals["subcommand_metavar"] = getattr(cmd, "subcommand_metavar", None)
     if originals["options_metavar"] == "[OPTIONS]":
         cmd.options_metavar = _("[OPTIONS]")
-    if originals["subcommand_metavar"] == "COMMAND [ARGS]...":
-        cmd.subcommand_metavar = _("COMMAND [ARGS]...")  # type: ignore[attr-defined]
+    # click 8.4 says COMMAND [ARGS]...; 8.5 brackets the command of a group that runs without one.
+    if originals["subcommand_metavar"] in ("COMMAND [ARGS]...", "[COMMAND] [ARGS]..."):
+        cmd.subcommand_metavar = _(originals["subcommand_metavar"])  # type: ignore[attr-defined]
     if originals["help"]:
         cmd.help = _(inspect.cleandoc(originals["help"]))
     if originals["short_help"]:

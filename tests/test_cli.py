@@ -99,13 +99,14 @@ def test_russian_help_has_russian_frame_words() -> None:
     result = run("--lang", "ru", "--help")
     assert result.exit_code == 0
     out = result.output
-    assert out.startswith("Использование: deberc [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...")
+    assert out.startswith(("Использование: deberc [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...",  # click 8.4
+                           "Использование: deberc [ПАРАМЕТРЫ] [КОМАНДА] [АРГУМЕНТЫ]..."))  # click 8.5
     for words in ("Параметры:", "Команды:", "Показать эту справку и выйти.", "Показать версию и выйти."):
         assert words in out, words
     for words in ("Usage:", "Options:", "Commands:", "Show this message and exit."):
         assert words not in out, words
     english = run("--lang", "en", "--help").output
-    assert english.startswith("Usage: deberc [OPTIONS] COMMAND [ARGS]...") and "Show this message and exit." in english
+    assert english.startswith(("Usage: deberc [OPTIONS] COMMAND [ARGS]...", "Usage: deberc [OPTIONS] [COMMAND] [ARGS]...")) and "Show this message and exit." in english
 
 
 def test_a_bad_option_is_refused_in_russian() -> None:
