@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -200,6 +201,8 @@ def main(
 ) -> None:
     """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table."""
     if ctx.invoked_subcommand is not None:
+        if ascii_:  # `deberc --ascii practice` / `scorepad`: the subcommands read the look from here
+            os.environ["DEBERC_ASCII"] = "1"
         return
     from .app import make_app
     from .app.controller import Table, TableError, bot_levels

@@ -141,3 +141,11 @@ def test_replay_errors_name_the_player_and_a_seat_from_1(tmp_path: Path) -> None
 def test_version_speaks_the_language() -> None:
     assert run("--version").output == "deberc, version " + run("--version").output.split()[-1] + "\n"
     assert run("--lang", "ru", "--version").output.startswith("deberc, версия ")
+
+
+def test_the_ascii_flag_before_a_subcommand_reaches_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deberc_tui.app.look import unicode_ok
+
+    monkeypatch.delenv("DEBERC_ASCII", raising=False)
+    assert run("--ascii", "bots").exit_code == 0
+    assert not unicode_ok()  # `deberc --ascii practice` draws c d h s like `deberc practice --ascii`

@@ -93,6 +93,7 @@ class TableScreen(Screen[None]):
         Binding("f", "pace", N_("Pace"), show=False),
         Binding("g", "stats", N_("Stats"), show=False),
         Binding("question_mark", "help", N_("Help")),
+        Binding("f1", "help", N_("Help"), show=False),  # also where ? is on another layout
         Binding("q", "quit_game", N_("Quit")),
     ]
 
@@ -285,7 +286,9 @@ class TableScreen(Screen[None]):
     def run_bot(self, key: tuple[int, int, int], seat: int, bot: Any, view: SeatView, pace: float) -> None:
         start = time.monotonic()
         action, failure = bot_choose(bot, view, budget=2.0)
-        rest = pace - (time.monotonic() - start)
+        # A bot leading a new trick waits twice as long: the finished trick stays on the felt to be seen.
+        gathering = not view.current_trick and bool(view.tricks) and view.phase == "play"
+        rest = pace * (2 if gathering else 1) - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)  # the bots' pace: a card appears when a person could follow it
         self.post_message(self.BotAnswered(key, seat, action, failure))
