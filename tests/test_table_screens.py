@@ -128,13 +128,17 @@ def seed_with_a_declaration() -> int:
     raise AssertionError("no seed")
 
 
-async def test_the_declare_toggle_shows_on_and_the_declaration_is_made() -> None:
+async def test_pressing_e_as_the_footer_says_declares_and_shift_e_keeps_it_back() -> None:
     app = quick_app(seed=seed_with_a_declaration())
     async with app.run_test(size=(100, 30)) as pilot:
         scr = await declaring_position(pilot)
         label = shown_buttons(scr)["declare"]
-        assert label.startswith("☑ Declaring ") and "(e: don't)" in label
-        await pilot.press("e")
+        assert label.startswith("☑ Declaring ") and "(E: don't)" in label
+        await pilot.press("e")  # what a player does who wants to declare: it stays on
+        await pilot.pause()
+        assert shown_buttons(scr)["declare"].startswith("☑ Declaring ")
+        assert "will be declared with your card" in " ".join(screen_text(app).split())
+        await pilot.press("E")
         await pilot.pause()
         assert shown_buttons(scr)["declare"].startswith("☐ Not declaring ")
         await pilot.press("e")
@@ -143,6 +147,32 @@ async def test_the_declare_toggle_shows_on_and_the_declaration_is_made() -> None
         await human_move(pilot)
         await settle(pilot)
         assert any(d.seat == 0 for d in scr.table.game.deal.declarations)
+
+
+async def test_shift_e_then_a_card_plays_without_declaring() -> None:
+    app = quick_app(seed=seed_with_a_declaration())
+    async with app.run_test(size=(100, 30)) as pilot:
+        scr = await declaring_position(pilot)
+        await pilot.press("E")
+        await human_move(pilot)
+        await settle(pilot)
+        assert not any(d.seat == 0 for d in scr.table.game.deal.declarations)
+
+
+async def test_b_declares_bella_and_shift_b_keeps_it_back() -> None:
+    app = quick_app(seed=47)  # seat 0 leads holding the trump K and Q
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await human_move(pilot)
+        await settle(pilot)
+        scr = table_screen(app)
+        assert shown_buttons(scr)["bella"].startswith("☑ Bella with K/Q (B: don't)")
+        await pilot.press("B")
+        await pilot.pause()
+        assert shown_buttons(scr)["bella"].startswith("☐ No bella")
+        await pilot.press("b")
+        await pilot.pause()
+        assert shown_buttons(scr)["bella"].startswith("☑ Bella")
 
 
 async def test_a_long_message_is_readable_to_its_end_and_kept_in_the_log() -> None:

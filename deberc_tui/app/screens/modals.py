@@ -356,8 +356,8 @@ HELP = N_("""\
 | Enter / click | play the chosen card |
 | p / x | bidding: **p**lay the turnup's suit / pass |
 | c d h s | bidding round 2: name ♣ ♦ ♥ ♠ |
-| e | declare your combinations with your first card (on/off) |
-| b | declare bella with the trump K or Q (on/off) |
+| e / E | declare your combinations with your first card (they are declared unless you press E) |
+| b / B | declare bella with the trump K or Q (declared unless you press B) |
 | w | swap the trump seven for the turnup |
 | r / k | demand a redeal (four sevens, weak hand) / klabor |
 | a | claim «Партия» (on lead, from trick 2) |

@@ -79,8 +79,11 @@ class TableScreen(Screen[None]):
         Binding("h", "bid('H')", "♥", show=False),
         Binding("s", "bid('S')", "♠", show=False),
         # The action bar names these with their keys when they apply: the footer need not repeat them.
-        Binding("e", "toggle_declare", N_("Declare"), show=False),
-        Binding("b", "toggle_bella", N_("Bella"), show=False),
+        # e / b declare (they never undo a declaration); E / B (shift) keep it back.
+        Binding("e", "set_declare(True)", N_("Declare"), show=False),
+        Binding("E", "set_declare(False)", N_("Don't declare"), show=False),
+        Binding("b", "set_bella(True)", N_("Bella"), show=False),
+        Binding("B", "set_bella(False)", N_("No bella"), show=False),
         Binding("w", "swap", N_("Swap 7"), show=False),
         Binding("r", "redeal", N_("Redeal"), show=False),
         Binding("k", "klabor", N_("Klabor"), show=False),
@@ -498,9 +501,9 @@ class TableScreen(Screen[None]):
                 isinstance(a, Bid) and a.call == parameters[0] for a in view.legal)
         if action in ("play", "move", "pick"):
             return view is not None and view.phase == "play"
-        if action == "toggle_declare":
+        if action in ("toggle_declare", "set_declare"):
             return bool(my_combos(view, self.look)) and view is not None and view.phase == "play"
-        if action == "toggle_bella":
+        if action in ("toggle_bella", "set_bella"):
             return mine and view is not None and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
         if action == "swap":
             return view is not None and any(isinstance(a, SwapSeven) for a in view.optional)
@@ -619,11 +622,26 @@ class TableScreen(Screen[None]):
         self.notify(text, timeout=3)
 
     def action_toggle_declare(self) -> None:
-        self.declare = not self.declare
-        self.refresh_table()
+        """A click on the declaration's button switches it."""
+        self.action_set_declare(not self.declare)
 
     def action_toggle_bella(self) -> None:
-        self.bella = not self.bella
+        self.action_set_bella(not self.bella)
+
+    def action_set_declare(self, on: bool) -> None:
+        """``e`` declares with the next card (it was on already: say so), ``E`` keeps the combinations back."""
+        view = self._my_turn_view()
+        combos = my_combos(view, self.look)
+        self.declare = on
+        self.hint = (_("Your {combos} will be declared with your card (E: don't).") if on
+                     else _("Your {combos} will not be declared (e: declare).")).format(combos=combos)
+        self.refresh_table()
+
+    def action_set_bella(self, on: bool) -> None:
+        """``b`` declares bella with the trump K or Q, ``B`` keeps it back."""
+        self.bella = on
+        self.hint = _("Bella will be declared with your trump K or Q (B: don't).") if on else _(
+            "No bella this time (b: declare it).")
         self.refresh_table()
 
     def _optional(self, kind: type) -> None:

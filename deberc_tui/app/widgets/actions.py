@@ -110,13 +110,13 @@ class ActionBar(Horizontal):
         combos = my_combos(view, self.look)
         shown["declare"] = bool(combos) and view is not None and view.phase == "play"
         if shown["declare"]:
-            label = (_("Declaring {combos} (e: don't)") if toggles.declare
+            label = (_("Declaring {combos} (E: don't)") if toggles.declare
                      else _("Not declaring {combos} (e: declare)"))
             self.query_one("#declare", Button).label = Text(f"{self.mark(toggles.declare)} "
                                                             + label.format(combos=combos))
         shown["bella"] = any(isinstance(a, PlayCard) and a.bella for a in legal)
         if shown["bella"]:
-            label = _("Bella with K/Q (b: don't)") if toggles.bella else _("No bella (b: declare it)")
+            label = _("Bella with K/Q (B: don't)") if toggles.bella else _("No bella (b: declare it)")
             self.query_one("#bella", Button).label = Text(f"{self.mark(toggles.bella)} {label}")
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
