@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -114,7 +114,7 @@ def summarize(path: Path) -> SavedGame:
     )
 
 
-def _identity(path: Path) -> Any:
+def _identity(path: Path) -> str | None:
     """What tells one game from another: the rules, the seats and the first deck (None if unreadable)."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -175,20 +175,14 @@ def list_games(migrate: bool = True) -> GameList:
         migrate_legacy_autosave()
     folder = games_dir()
     index = _read_index(folder)
-    fresh: dict[str, Any] = {}
+    fresh: dict[str, object] = {}
     for path in sorted(folder.glob("*.json")):
         if path.name.startswith("."):
             continue  # a temporary file being written, or the index
         try:
             stat = path.stat()
             stamp = [stat.st_mtime_ns, stat.st_size]
-            cached = index.get(path.name)
-            game = None
-            if isinstance(cached, dict) and cached.get("stamp") == stamp:
-                try:
-                    game = SavedGame(**{**cached["game"], "path": path, "modified": stat.st_mtime})
-                except TypeError:
-                    game = None
+            game = _from_cache(index.get(path.name), stamp, path, stat.st_mtime)
             if game is None:
                 game = summarize(path)
             out.games.append(game)
@@ -211,7 +205,37 @@ def list_games(migrate: bool = True) -> GameList:
     return out
 
 
-def _read_index(folder: Path) -> dict[str, Any]:
+# What each field of a cached summary must be (the cache is only trusted when it has exactly this shape).
+_SUMMARY_FIELDS: dict[str, Callable[[object], bool]] = {
+    "names": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "preset": lambda v: isinstance(v, str),
+    "players": lambda v: _is_int(v),
+    "totals": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+    "sides": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "deals": lambda v: _is_int(v),
+    "finished": lambda v: isinstance(v, bool),
+    "winner": lambda v: v is None or _is_int(v),
+}
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _from_cache(entry: object, stamp: list[int], path: Path, modified: float) -> SavedGame | None:
+    """The cached summary of a file unchanged since it was made, or None: the file changed, or the cache
+    entry is damaged (then the file is read again — a bad cache must never move a good game aside)."""
+    if not isinstance(entry, dict) or entry.get("stamp") != stamp:
+        return None
+    summary = entry.get("game")
+    if not isinstance(summary, dict) or set(summary) != set(_SUMMARY_FIELDS):
+        return None
+    if not all(check(summary[key]) for key, check in _SUMMARY_FIELDS.items()):
+        return None
+    return SavedGame(path=path, modified=modified, **summary)
+
+
+def _read_index(folder: Path) -> dict[str, object]:
     """The list's cache: each file's summary with the file's time and size when it was made."""
     try:
         data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
