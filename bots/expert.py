@@ -226,7 +226,7 @@ class ExpertBot(HeuristicBot):
         rules = view.rules
         n = rules.players
         me = view.seat
-        by_call = {b.call: b for b in bids}
+        by_call: dict[str, Bid] = {b.call: b for b in bids}
         heur_scores = self.bid_scores(view, bids)
         # Only search the trumps the heuristic finds at least plausible (saves time on hopeless suits).
         th = self.threshold(view)

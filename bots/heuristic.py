@@ -184,14 +184,16 @@ class HeuristicBot(BotBase):
         for b in bids:
             if b.call == "pass":
                 continue
-            suit = view.turnup.suit.index if b.call == "play" else b.suit.index  # type: ignore[union-attr]
+            named = view.turnup.suit if b.call == "play" else b.suit
+            assert named is not None  # every call but a pass names a suit
+            suit = named.index
             out[b.call] = call_strength(rules, hand, suit, b.call == "play", view.seat, view.dealer, up)
         return out
 
     def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, str]:
         scores = self.bid_scores(view, bids)
         th = self.threshold(view)
-        by_call = {b.call: b for b in bids}
+        by_call: dict[str, Bid] = {b.call: b for b in bids}
         if not scores:
             return by_call.get("pass", bids[0]), _("pass")
         call, best = max(scores.items(), key=lambda kv: kv[1])

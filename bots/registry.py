@@ -11,9 +11,8 @@ The entry point loads a class (or factory) called as ``factory(seed=..., style=.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib import metadata
-from typing import Any
+from typing import Protocol
 
 from deberc_tui.i18n import _
 
@@ -22,7 +21,13 @@ from .base import STYLES, Bot
 ENTRY_POINT_GROUP = "deberc.bots"
 
 
-def _builtins() -> dict[str, Callable[..., Any]]:
+class BotFactory(Protocol):
+    """What an entry point loads: a bot class, or any callable making a bot from a seed and a style."""
+
+    def __call__(self, *, seed: int | None, style: str) -> Bot: ...
+
+
+def _builtins() -> dict[str, BotFactory]:
     from .expert import ExpertBot
     from .heuristic import HeuristicBot
     from .simple import NoviceBot, RandomBot
@@ -38,7 +43,7 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
     return {ep.name: ep for ep in eps}
 
 
-def _describe(factory: Any) -> str:
+def _describe(factory: object) -> str:
     text = getattr(factory, "description", "") or (factory.__doc__ or "").strip().splitlines()[0:1]
     if isinstance(text, list):
         text = text[0] if text else ""
@@ -63,7 +68,7 @@ def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
     if style not in STYLES:
         raise ValueError(_("unknown bot style {style!r} (one of: {styles})").format(style=style, styles=", ".join(STYLES)))
     builtins = _builtins()
-    factory: Callable[..., Any] | None = builtins.get(name)
+    factory: BotFactory | None = builtins.get(name)
     if factory is None:
         ep = _entry_points().get(name)
         if ep is not None:

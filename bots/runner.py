@@ -17,12 +17,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from deberc_tui.engine import Action, Bid, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
 
+from .base import Bot
+
 log = logging.getLogger("deberc.bots")
+
+T = TypeVar("T")
 
 
 def grace(budget: float) -> float:
@@ -45,11 +49,13 @@ def fallback_action(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def _name(bot: Any) -> str:
+def _name(bot: object) -> str:
     return str(getattr(bot, "name", type(bot).__name__))
 
 
-def _call(fn: Any, args: tuple[Any, ...], budget: float | None, hard: bool) -> tuple[Any, str | None, float]:
+def _call(
+    fn: Callable[..., T], args: tuple[object, ...], budget: float | None, hard: bool,
+) -> tuple[T | None, str | None, float]:
     """Run ``fn(*args)``; returns (result, failure, seconds)."""
     start = time.perf_counter()
     if budget is None or not hard:
@@ -61,13 +67,14 @@ def _call(fn: Any, args: tuple[Any, ...], budget: float | None, hard: bool) -> t
         if budget is not None and elapsed > grace(budget):
             return None, f"ran {elapsed:.2f} s, over its budget of {budget:.2f} s", elapsed
         return result, None, elapsed
-    box: dict[str, Any] = {}
+    results: list[T] = []
+    errors: list[Exception] = []
 
     def target() -> None:
         try:
-            box["result"] = fn(*args)
+            results.append(fn(*args))
         except Exception as exc:  # reported below
-            box["error"] = exc
+            errors.append(exc)
 
     thread = threading.Thread(target=target, name=f"bot-{getattr(fn, '__qualname__', 'call')}", daemon=True)
     thread.start()
@@ -75,33 +82,34 @@ def _call(fn: Any, args: tuple[Any, ...], budget: float | None, hard: bool) -> t
     elapsed = time.perf_counter() - start
     if thread.is_alive():
         return None, f"ran past its budget of {budget:.2f} s (gave up after {elapsed:.2f} s)", elapsed
-    if "error" in box:
-        err = box["error"]
+    if errors:
+        err = errors[0]
         return None, f"raised {err.__class__.__name__}: {err}", elapsed
-    return box.get("result"), None, elapsed
+    return (results[0] if results else None), None, elapsed
 
 
 def safe_choose(
-    bot: Any, view: SeatView, legal: Sequence[Action], budget: float | None, hard: bool = True,
+    bot: Bot, view: SeatView, legal: Sequence[Action], budget: float | None, hard: bool = True,
 ) -> tuple[Action, str | None]:
     """The bot's choice among ``legal``, or a safe legal action and the reason it was needed."""
     if not legal:
         raise ValueError("safe_choose needs at least one legal action")
     action, failure, _ = _call(bot.choose, (view, legal, budget), budget, hard)
-    if failure is None and action not in legal:
+    if failure is None and (action is None or action not in legal):
         failure = f"answered {action!r}, which is not legal now"
     if failure is not None:
         log.warning("bot %s (seat %d) %s; playing a safe action instead", _name(bot), view.seat, failure)
         return fallback_action(legal), failure
+    assert action is not None  # it is one of ``legal``
     return action, None
 
 
-def safe_optional(bot: Any, view: SeatView, options: Sequence[Action], budget: float | None = None) -> Action | None:
+def safe_optional(bot: Bot, view: SeatView, options: Sequence[Action], budget: float | None = None) -> Action | None:
     """The bot's out-of-turn action among ``options`` (swap, redeal, klabor), or None — also when
     the bot fails (logged, as for :func:`safe_choose`)."""
     if not options:
         return None
-    fn = getattr(bot, "optional", None)
+    fn: Callable[[SeatView, Sequence[Action]], Action | None] | None = getattr(bot, "optional", None)
     if fn is None:
         return None
     action, failure, _ = _call(fn, (view, options), budget, hard=budget is not None)
@@ -110,5 +118,4 @@ def safe_optional(bot: Any, view: SeatView, options: Sequence[Action], budget: f
     if failure is not None:
         log.warning("bot %s (seat %d) %s; taking no optional action", _name(bot), view.seat, failure)
         return None
-    chosen: Action | None = action
-    return chosen
+    return action

@@ -81,7 +81,7 @@ class NoviceBot(BotBase):
         return best, why
 
     def _bid(self, view: SeatView, bids: list[Bid]) -> tuple[Action, str]:
-        calls = {b.call: b for b in bids}
+        calls: dict[str, Bid] = {b.call: b for b in bids}
 
         def good(suit: int) -> bool:
             mine = [c for c in view.hand if c.suit.index == suit]

@@ -19,14 +19,39 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
+from bots.base import Bot
 from bots.registry import make_bot
 from bots.runner import safe_choose, safe_optional
-from deberc_tui.engine import Game, Rules, shuffled_deck
+from deberc_tui.engine import Card, Game, Rules, shuffled_deck
 from deberc_tui.i18n import _
 
 DEFAULT_BUDGET = 1.0
+
+
+class BotReport(TypedDict):
+    """One bot's line of the arena report (the ``--json`` object's ``bots`` items)."""
+
+    name: str
+    mean_points: float
+    mean_diff: float
+    ci95: list[float]
+    bids: int
+    baits: int
+    decision_ms_p50: float
+    decision_ms_p99: float
+    games_won: NotRequired[int]
+
+
+class ArenaReport(TypedDict):
+    """The arena's report, as ``deberc arena --json`` prints it."""
+
+    deals: int
+    players: int
+    preset: str
+    bots: list[BotReport]
+    games: NotRequired[int]
 
 
 @dataclass(frozen=True)
@@ -89,7 +114,7 @@ def _bot_seed(seed: int, deck_no: int, seating_no: int, seat: int) -> int:
 
 
 def play_table(
-    game: Game, bots: Sequence[Any], budget: float | None, deck: Sequence[Any] | None = None,
+    game: Game, bots: Sequence[Bot], budget: float | None, deck: Sequence[Card] | None = None,
     on_decision: Callable[[int, float], None] | None = None,
 ) -> None:
     """Play the current game's next deal to the end with ``bots[seat]`` in each seat.
@@ -193,7 +218,7 @@ def run_arena(
     bots: str | Sequence[str], players: int = 2, preset: str = "moscow", deals: int = 2000, seed: int = 7,
     budget: float | None = DEFAULT_BUDGET, games: int = 0, jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
+) -> ArenaReport:
     """Run the arena and return the report (the ``--json`` object).
 
     ``progress(k)`` is called as work finishes (k = decks or games done since the last call)."""
@@ -225,7 +250,7 @@ def run_arena(
             winners.append(_game_job(g))
             if progress:
                 progress(1)
-    report_bots = []
+    report_bots: list[BotReport] = []
     for e_i, e in enumerate(entrants):
         means = [statistics.fmean(d[e_i].points) for d in per_deck if d[e_i].points]
         diffs = []
@@ -238,7 +263,7 @@ def run_arena(
         mean_diff = statistics.fmean(diffs) if diffs else 0.0
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
         times = [t for d in per_deck for t in d[e_i].times]
-        entry: dict[str, Any] = {
+        entry: BotReport = {
             "name": e.label,
             "mean_points": round(statistics.fmean(means), 2) if means else 0.0,
             "mean_diff": round(mean_diff, 2),
@@ -251,13 +276,13 @@ def run_arena(
         if games:
             entry["games_won"] = sum(1 for w in winners if w == e_i)
         report_bots.append(entry)
-    report: dict[str, Any] = {"deals": deals, "players": players, "preset": preset, "bots": report_bots}
+    report: ArenaReport = {"deals": deals, "players": players, "preset": preset, "bots": report_bots}
     if games:
         report["games"] = games
     return report
 
 
-def format_report(report: dict[str, Any]) -> str:
+def format_report(report: ArenaReport) -> str:
     """The report as a small text table."""
     seats = len(seatings(len(report["bots"]), report["players"]))
     head = _("{deals} duplicate deals ({seats} seatings each), {players} players, preset {preset}").format(

@@ -116,15 +116,17 @@ def translate_click_frame() -> None:
         except ImportError:  # pragma: no cover - a click without that module
             continue
         if hasattr(module, "_"):
+            # click's modules import ``_`` from gettext without declaring it: stubs do not know the name
             module._ = _click_gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
+            # as for ``_`` above: ``ngettext`` is imported from gettext, not part of click's typed API
             module.ngettext = _click_ngettext  # type: ignore[attr-defined]
 
 
 def translate_click(cmd: click.Command) -> None:
     """Put the help texts of ``cmd`` and its subcommands into the current language (idempotent)."""
     translate_click_frame()
-    originals: dict[str, Any] = cmd.__dict__.setdefault("_i18n_originals", {})
+    originals: dict[str, str | None] = cmd.__dict__.setdefault("_i18n_originals", {})
     if "help" not in originals:
         originals["help"] = cmd.help
         originals["short_help"] = cmd.short_help
@@ -133,8 +135,9 @@ def translate_click(cmd: click.Command) -> None:
     if originals["options_metavar"] == "[OPTIONS]":
         cmd.options_metavar = _("[OPTIONS]")
     # click 8.4 says COMMAND [ARGS]...; 8.5 brackets the command of a group that runs without one.
-    if originals["subcommand_metavar"] in ("COMMAND [ARGS]...", "[COMMAND] [ARGS]..."):
-        cmd.subcommand_metavar = _(originals["subcommand_metavar"])  # type: ignore[attr-defined]
+    metavar = originals["subcommand_metavar"]
+    if isinstance(cmd, click.Group) and metavar in ("COMMAND [ARGS]...", "[COMMAND] [ARGS]..."):
+        cmd.subcommand_metavar = _(metavar)
     if originals["help"]:
         cmd.help = _(inspect.cleandoc(originals["help"]))
     if originals["short_help"]:

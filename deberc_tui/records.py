@@ -51,7 +51,7 @@ class DealRecord:
 @dataclass
 class Record:
     rules: Rules
-    players: list[dict[str, Any]]
+    players: list[dict[str, object]]
     first_dealer: int
     deals: list[DealRecord] = field(default_factory=list)
 
@@ -80,7 +80,7 @@ def load_record(source: str | Path | Mapping[str, Any]) -> Record:
     The actions are checked against the rules by :func:`replay_record`.
     """
     if isinstance(source, Mapping):
-        doc: Any = source
+        doc: object = source
     else:
         text = _read_text(source)
         try:
@@ -102,7 +102,7 @@ def _read_text(source: str | Path) -> str:
     return source
 
 
-def parse_record(doc: Any) -> Record:
+def parse_record(doc: object) -> Record:
     if not isinstance(doc, Mapping):
         raise RecordError(N_("a record must be a JSON object"))
     unknown = set(doc) - {"format", "rules", "players", "first_dealer", "deals"}
@@ -132,7 +132,7 @@ def parse_record(doc: Any) -> Record:
     return Record(rules, checked_players, first_dealer, deals)
 
 
-def _check_player(index: int, player: Any) -> dict[str, Any]:
+def _check_player(index: int, player: object) -> dict[str, object]:
     where = Text(N_("player {index}"), {"index": index + 1})  # counted from 1, as people count
     if not isinstance(player, Mapping):
         raise RecordError(N_("{where} must be an object with 'name' and 'kind'"), {"where": where})
@@ -149,7 +149,7 @@ def _check_player(index: int, player: Any) -> dict[str, Any]:
     return out
 
 
-def _parse_deal(number: int, deal: Any) -> DealRecord:
+def _parse_deal(number: int, deal: object) -> DealRecord:
     where = Text(N_("deal {number}"), {"number": number})
     if not isinstance(deal, Mapping):
         raise RecordError(N_("{where} must be an object with 'deck' and 'actions'"), {"where": where})
@@ -238,7 +238,7 @@ def _people_seats(exc: IllegalActionError) -> Text:
 
 
 def record_from_game(
-    game: Game, players: Sequence[Mapping[str, Any]], first_dealer: int | None = None
+    game: Game, players: Sequence[Mapping[str, object]], first_dealer: int | None = None
 ) -> dict[str, Any]:
     """The RECORD.md document of a game so far (a deal in progress included)."""
     rec = Record(

@@ -3,11 +3,10 @@ write it (running totals, БТ for a bait, vs(xx) for hanging points) and a deal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from . import words
-from .engine import Deal, Rules
+from .engine import Combo, Deal, Rules
 from .engine import events as ev
 from .engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
 from .i18n import N_, _
@@ -35,13 +34,13 @@ def reason_word(code: str) -> str:
     return _(REASON_WORDS[code]) if code in REASON_WORDS else code.replace("_", " ")
 
 
-def combo_text(combo: Any) -> str:
+def combo_text(combo: Combo) -> str:
     """``terz to the K♥`` in the current language (English: the engine's ``Combo.describe``)."""
     text = _("{kind} to the {top}").format(kind=words.combo(combo.kind), top=words.rank_letter(combo.top.value))
     return text + str(combo.suit.symbol)
 
 
-def side_names(rules: Rules, players: Sequence[dict[str, Any]]) -> list[str]:
+def side_names(rules: Rules, players: Sequence[Mapping[str, object]]) -> list[str]:
     names = [str(p.get("name") or _("Seat {n}").format(n=i + 1)) for i, p in enumerate(players)]
     return [" & ".join(names[s] for s in rules.side_seats(side)) for side in range(rules.sides)]
 

@@ -6,9 +6,12 @@ the current language (``сдающий обязан``, ``пересдача``, `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .i18n import N_, _, current_language, ngettext
+
+if TYPE_CHECKING:
+    from .engine import Card
 
 PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
            "short": N_("short")}
@@ -136,13 +139,13 @@ def call(code: str) -> str:
     return code
 
 
-def card(c: Any) -> str:
+def card(c: Card) -> str:
     """A card with its suit symbol as players write it: ``Q♥`` / ``Д♥`` (English: ``Card.pretty``)."""
     symbol: str = c.suit.symbol
     return rank_letter(c.rank.value) + symbol
 
 
-def value(v: Any) -> str:
+def value(v: object) -> str:
     """An option's value as a label: yes/no, never, words for identifiers, numbers as they are."""
     if v is True:
         return _("yes")
