@@ -14,7 +14,7 @@ from test_rules_scoring import (
     MADE_SCRIPT,
 )
 
-from deberc_tui.engine import Game, IllegalActionError
+from deberc_tui.engine import ApiMisuseError, Game
 
 # -- target ---------------------------------------------------------------------------------------
 
@@ -23,7 +23,7 @@ def test_target_reached_by_one_side_wins() -> None:
     g = Game(rules(target=50))
     play_deal(g, MADE_HANDS, "8H", MADE_SCRIPT)  # 36 : 59
     assert g.outcome is not None and (g.outcome.winner, g.outcome.game_points) == (1, 1)
-    with pytest.raises(IllegalActionError, match="the game is over"):
+    with pytest.raises(ApiMisuseError, match="the game is over"):
         g.start_deal()
 
 

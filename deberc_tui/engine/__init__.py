@@ -17,30 +17,34 @@ from .actions import (
     Action,
     ActionFormatError,
     Bid,
+    BidCall,
     Claim,
     Klabor,
     PlayCard,
     Redeal,
+    RedealReason,
     SwapSeven,
     action_from_record,
     action_to_record,
 )
 from .cards import DECK, Card, CardError, Rank, Suit, cards_of, mask_of, parse_cards, sort_hand
-from .combos import Combo, Declaration, find_combos
-from .deal import Deal, DeckError, IllegalActionError, Phase, Trick
-from .events import Event
+from .combos import Combo, ComboKind, Declaration, find_combos
+from .deal import Deal, DeckError, Phase, Trick
+from .errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
+from .events import Event, ThrowInReason
 from .game import Game, shuffled_deck
 from .rules import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
-from .scoring import DealPoints, DealResult
+from .scoring import DealOutcome, DealPoints, DealResult
 from .sheet import Outcome, ScoreSheet
 from .stack import stack_deck
 from .view import SeatView, seat_view
 
 __all__ = [
     "CLAIM", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
-    "Action", "ActionFormatError", "BaitPenalty", "Bid", "Card", "CardError", "Claim", "Combo", "Deal",
-    "DealPoints", "DealResult", "Declaration", "DeckError", "Event", "Game", "IllegalActionError", "Klabor",
-    "Outcome", "Phase", "PlayCard", "Rank", "Redeal", "Rules", "RulesError", "ScoreSheet", "SeatView", "Suit", "SwapSeven",
+    "Action", "ActionFormatError", "ApiMisuseError", "BaitPenalty", "Bid", "BidCall", "Card", "CardError", "Claim",
+    "Combo", "ComboKind", "Deal", "DealOutcome", "DealPoints", "DealResult", "DebercError", "Declaration", "DeckError",
+    "Event", "Game", "IllegalActionError", "Klabor", "MalformedActionError", "Outcome", "Phase", "PlayCard", "Rank",
+    "Redeal", "RedealReason", "Rules", "RulesError", "ScoreSheet", "SeatView", "Suit", "SwapSeven", "ThrowInReason",
     "Trick", "action_from_record", "action_to_record", "cards_of", "find_combos", "mask_of", "parse_cards",
     "seat_view", "shuffled_deck", "sort_hand", "stack_deck",
 ]

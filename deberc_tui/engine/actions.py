@@ -8,27 +8,69 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, TypeAlias
 
 from .cards import DECK, Card, CardError, Suit
-from .text import N_, TextError
-
-BID_CALLS: Final[tuple[str, ...]] = ("play", "pass", "C", "D", "H", "S")
-
-
-class ActionFormatError(TextError):
-    """An action object that does not follow RECORD.md (as opposed to one the rules refuse); ``template`` + ``params``."""
+from .errors import MalformedActionError
+from .text import N_
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """``play`` (round 1: the turnup's suit), ``pass``, or a suit letter (round 2)."""
+class BidCall(StrEnum):
+    """What a seat says in the bidding; the values are RECORD.md's (``{"bid": "pass"}``)."""
 
-    call: str
+    PLAY = "play"
+    PASS = "pass"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
 
     @property
     def suit(self) -> Suit | None:
-        return None if self.call in ("play", "pass") else Suit(self.call)
+        """The suit a round-2 call names (None for play and pass)."""
+        return _CALL_SUIT[self]
+
+
+_CALL_SUIT: Final[dict[BidCall, Suit | None]] = {
+    BidCall.PLAY: None, BidCall.PASS: None, BidCall.CLUBS: Suit.CLUBS, BidCall.DIAMONDS: Suit.DIAMONDS,
+    BidCall.HEARTS: Suit.HEARTS, BidCall.SPADES: Suit.SPADES,
+}
+
+
+class RedealReason(StrEnum):
+    """Why a seat demands a redeal; the values are RECORD.md's (``{"redeal": "four_sevens"}``)."""
+
+    FOUR_SEVENS = "four_sevens"
+    LOW_POINTS = "low_points"
+
+
+BID_CALLS: Final[tuple[BidCall, ...]] = tuple(BidCall)
+
+ActionFormatError = MalformedActionError
+"""The old name: an action object that does not follow RECORD.md is a malformed action."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Bid:
+    """``play`` (round 1: the turnup's suit), ``pass``, or a suit letter (round 2).
+
+    ``Bid("Z")`` raises :class:`MalformedActionError`: a bid that cannot exist is refused where it is made.
+    """
+
+    call: BidCall
+
+    def __init__(self, call: str) -> None:
+        try:
+            value = BidCall(call)
+        except ValueError:
+            raise MalformedActionError(N_("bad bid {value!r} (play, pass or a suit letter C D H S)"),
+                                       {"value": call}) from None
+        object.__setattr__(self, "call", value)
+
+    @property
+    def suit(self) -> Suit | None:
+        return self.call.suit
 
     def to_record(self) -> dict[str, Any]:
         return {"bid": self.call}
@@ -44,6 +86,12 @@ class PlayCard:
     card: Card
     declare: bool = False
     bella: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise MalformedActionError(N_("bad card {value!r}"), {"value": self.card})
+        if not isinstance(self.declare, bool) or not isinstance(self.bella, bool):
+            raise MalformedActionError(N_("'declare' and 'bella' must be true or false"))
 
     def to_record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"card": self.card.notation}
@@ -69,11 +117,19 @@ class SwapSeven:
         return "swap seven"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Redeal:
-    """Demand a redeal: ``four_sevens`` or ``low_points``."""
+    """Demand a redeal: ``four_sevens`` or ``low_points``; any other reason raises :class:`MalformedActionError`."""
 
-    reason: str
+    reason: RedealReason
+
+    def __init__(self, reason: str) -> None:
+        try:
+            value = RedealReason(reason)
+        except ValueError:
+            raise MalformedActionError(N_("bad redeal reason {value!r} (four_sevens or low_points)"),
+                                       {"value": reason}) from None
+        object.__setattr__(self, "reason", value)
 
     def to_record(self) -> dict[str, Any]:
         return {"redeal": self.reason}
@@ -107,6 +163,7 @@ class Claim:
 Action: TypeAlias = Bid | PlayCard | SwapSeven | Redeal | Klabor | Claim
 
 BIDS: Final[dict[str, Bid]] = {c: Bid(c) for c in BID_CALLS}
+"""Interned bids, by call (a ``BidCall`` or its string)."""
 PLAY: Final[tuple[tuple[PlayCard, PlayCard, PlayCard, PlayCard], ...]] = tuple(
     (PlayCard(c), PlayCard(c, bella=True), PlayCard(c, declare=True), PlayCard(c, True, True)) for c in DECK
 )
@@ -114,9 +171,9 @@ PLAY: Final[tuple[tuple[PlayCard, PlayCard, PlayCard, PlayCard], ...]] = tuple(
 SWAP_SEVEN: Final = SwapSeven()
 CLAIM: Final = Claim()
 KLABOR: Final = Klabor()
-REDEAL_FOUR_SEVENS: Final = Redeal("four_sevens")
-REDEAL_LOW_POINTS: Final = Redeal("low_points")
-REDEAL_REASONS: Final[tuple[str, ...]] = ("four_sevens", "low_points")
+REDEAL_FOUR_SEVENS: Final = Redeal(RedealReason.FOUR_SEVENS)
+REDEAL_LOW_POINTS: Final = Redeal(RedealReason.LOW_POINTS)
+REDEAL_REASONS: Final[tuple[RedealReason, ...]] = tuple(RedealReason)
 
 
 def action_from_record(obj: Mapping[str, Any]) -> tuple[int, Action]:
@@ -138,7 +195,7 @@ def action_from_record(obj: Mapping[str, Any]) -> tuple[int, Action]:
     action: Action
     if kind == "bid":
         call = value.upper() if isinstance(value, str) and len(value) == 1 else value
-        if call not in BIDS:
+        if not isinstance(call, str) or call not in BIDS:
             raise ActionFormatError(N_("bad bid {value!r} (play, pass or a suit letter C D H S)"), {"value": value})
         action = BIDS[call]
     elif kind == "card":
@@ -153,7 +210,7 @@ def action_from_record(obj: Mapping[str, Any]) -> tuple[int, Action]:
             raise ActionFormatError(N_("'declare' and 'bella' must be true or false"))
         action = PLAY[card.index][declare * 2 + bella]
     elif kind == "redeal":
-        if value not in REDEAL_REASONS:
+        if not isinstance(value, str) or value not in REDEAL_REASONS:
             raise ActionFormatError(N_("bad redeal reason {value!r} (four_sevens or low_points)"), {"value": value})
         action = REDEAL_FOUR_SEVENS if value == "four_sevens" else REDEAL_LOW_POINTS
     else:

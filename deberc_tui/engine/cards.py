@@ -10,10 +10,11 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
-from .text import N_, TextError
+from .errors import DebercError
+from .text import N_
 
 
-class CardError(TextError):
+class CardError(DebercError):
     """A card, suit or rank written in a way the notation does not allow (``template`` + ``params``)."""
 
 

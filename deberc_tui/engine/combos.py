@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from .cards import RANKS, Card, Rank, Suit
 from .rules import Rules
 
-TERZ: Final = "terz"
-FIFTY: Final = "fifty"
-HUNDRED: Final = "hundred"
-DEBERTZ: Final = "debertz"
+
+class ComboKind(StrEnum):
+    """The kinds of sequence (§5), lowest first; the values are the words the records and the UI use."""
+
+    TERZ = "terz"
+    FIFTY = "fifty"
+    HUNDRED = "hundred"
+    DEBERTZ = "debertz"
+
+
+TERZ: Final = ComboKind.TERZ
+FIFTY: Final = ComboKind.FIFTY
+HUNDRED: Final = ComboKind.HUNDRED
+DEBERTZ: Final = ComboKind.DEBERTZ
 KIND_ORDER: Final[dict[str, int]] = {TERZ: 1, FIFTY: 2, HUNDRED: 3, DEBERTZ: 4}
 
 
@@ -43,7 +54,7 @@ class Combo:
     suit: Suit
     low: int  # natural rank index of the lowest card
     length: int
-    kind: str
+    kind: ComboKind
     points: int
 
     @property
@@ -73,6 +84,7 @@ def find_combos(hand_mask: int, trump: Suit | None, rules: Rules) -> list[Combo]
             continue
         for low, length in RUNS[byte]:
             suit = Suit.from_index(si)
+            kind: ComboKind
             if length >= 7 and suit is trump and rules.debertz == "win":
                 kind = DEBERTZ
             elif length >= 6 and rules.hundred:

@@ -7,8 +7,8 @@ bitmasks (see :mod:`cards`) because search bots clone and play out deals by the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from enum import Enum
+from collections.abc import Sequence
+from enum import StrEnum
 from typing import Final
 
 from . import scoring as sc
@@ -22,10 +22,12 @@ from .actions import (
     SWAP_SEVEN,
     Action,
     Bid,
+    BidCall,
     Claim,
     Klabor,
     PlayCard,
     Redeal,
+    RedealReason,
     SwapSeven,
 )
 from .cards import (
@@ -43,7 +45,8 @@ from .cards import (
     cards_of,
     sort_hand,
 )
-from .combos import DEBERTZ, Combo, Declaration, combos_winner, find_combos, has_combos
+from .combos import Combo, ComboKind, Declaration, combos_winner, find_combos, has_combos
+from .errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
 from .events import (
     BellaDeclared,
     BidMade,
@@ -56,15 +59,16 @@ from .events import (
     KlaborAnnounced,
     RedealDemanded,
     SevenSwapped,
+    ThrowInReason,
     ThrownIn,
     TrickWon,
     TrumpChosen,
 )
 from .rules import Rules
-from .text import N_
+from .text import N_, Text
 
 
-class DeckError(ValueError):
+class DeckError(DebercError):
     """A deck that is not the 32 cards, each once."""
 
 
@@ -72,22 +76,9 @@ Refusal = tuple[str, dict[str, object]]
 """A reason as an English ``str.format`` template and its parameters (``reason = template.format(**params)``)."""
 
 
-class IllegalActionError(ValueError):
-    """An action the rules refuse; ``reason`` reads after the seat: ``seat 1 must follow suit ♥ (holds QH)``.
+class Phase(StrEnum):
+    """Where a deal stands: bidding (both rounds), play, or over (scored or thrown in)."""
 
-    ``template`` and ``params`` give the same reason for translation: ``reason == template.format(**params)``
-    (a front end shows ``translate(template).format(**params)``). Templates are marked with ``N_``.
-    """
-
-    def __init__(self, seat: int, template: str, params: Mapping[str, object] | None = None) -> None:
-        self.seat = seat
-        self.template = template
-        self.params: dict[str, object] = dict(params or {})
-        self.reason = template.format(**self.params) if params else template
-        super().__init__(f"seat {seat} {self.reason}")
-
-
-class Phase(Enum):
     BIDDING = "bidding"
     PLAY = "play"
     OVER = "over"
@@ -158,11 +149,12 @@ class Deal:
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card], totals: Sequence[int] | None = None) -> None:
         n = rules.players
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ApiMisuseError(N_("the dealer must be a seat 0..{last}, not {dealer!r}"), {"last": n - 1, "dealer": dealer})
         deck_t = tuple(deck)
-        if len(deck_t) != 32 or len({c.index for c in deck_t}) != 32:
-            raise DeckError("a deck must hold the 32 cards, each exactly once")
+        if (len(deck_t) != 32 or not all(isinstance(c, Card) for c in deck_t)
+                or len({c.index for c in deck_t}) != 32):
+            raise DeckError(N_("a deck must hold the 32 cards, each exactly once"))
         self.rules = rules
         self.n = n
         self.dealer = dealer
@@ -319,11 +311,11 @@ class Deal:
 
     def _legal_bids(self) -> list[Action]:
         if self.bid_round == 1:
-            return [BIDS["play"], BIDS["pass"]]
+            return [BIDS[BidCall.PLAY], BIDS[BidCall.PASS]]
         turnup_suit = self.turnup.suit
         out: list[Action] = [BIDS[s.value] for s in SUITS if s is not turnup_suit]
         if not self._dealer_must_name():
-            out.append(BIDS["pass"])
+            out.append(BIDS[BidCall.PASS])
         return out
 
     def _dealer_must_name(self) -> bool:
@@ -417,9 +409,12 @@ class Deal:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat``, or raise :class:`IllegalActionError` naming the rule."""
-        if not 0 <= seat < self.n:
-            raise IllegalActionError(seat, N_("is not a seat at this table (0..{last})"), {"last": self.n - 1})
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise ApiMisuseError(N_("seat {seat} {reason}"), {
+                "seat": seat, "reason": Text(N_("is not a seat at this table (0..{last})"), {"last": self.n - 1})})
         if self.phase is Phase.OVER:
+            if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):
+                raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act: the deal is over"))
         self._apply(seat, action)
         self.log.append((seat, action))
@@ -433,20 +428,23 @@ class Deal:
             self._refuse_if(seat, self._swap_refusal(seat))
             self._swap(seat)
         elif isinstance(action, Redeal):
-            if action.reason == "four_sevens":
+            reason = action.reason
+            if reason is RedealReason.FOUR_SEVENS:
                 self._refuse_if(seat, self._four_sevens_refusal(seat))
+                thrown = ThrowInReason.FOUR_SEVENS
             else:
                 self._refuse_if(seat, self._low_points_refusal(seat))
-            self.events.append(RedealDemanded(seat, action.reason))
-            self._throw_in(action.reason)
+                thrown = ThrowInReason.LOW_POINTS
+            self.events.append(RedealDemanded(seat, reason))
+            self._throw_in(thrown)
         elif isinstance(action, Klabor):
             self._refuse_if(seat, self._klabor_refusal(seat))
             self.events.append(KlaborAnnounced(seat))
             self._end_early(sc.KLABOR_WON, self.rules.side_of(seat), "klabor")
         elif isinstance(action, Claim):
             self._claim(seat)
-        else:  # pragma: no cover - the Action union is closed
-            raise IllegalActionError(seat, N_("cannot take {action}: not an action"), {"action": repr(action)})
+        else:  # not an action at all (the Action union is closed for type-checked callers)
+            raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
 
     @staticmethod
     def _refuse_if(seat: int, refusal: Refusal | None) -> None:
@@ -465,31 +463,31 @@ class Deal:
         self._check_turn(seat, "bid")
         call = bid.call
         if self.bid_round == 1:
-            if call not in ("play", "pass"):
+            if call is not BidCall.PLAY and call is not BidCall.PASS:
                 raise IllegalActionError(seat, N_("cannot name a suit in round 1: say play or pass (trump would be {suit})"),
                                          {"suit": self.turnup.suit.symbol})
-        elif call == "play":
+        elif call is BidCall.PLAY:
             raise IllegalActionError(seat, N_("cannot say play in round 2: name a suit other than the turnup's, or pass"))
-        elif call == "pass":
+        elif call is BidCall.PASS:
             if self._dealer_must_name():
                 raise IllegalActionError(seat, N_("may not pass: the dealer must name a trump in round 2"))
-        elif call == self.turnup.suit.value:
+        elif call.suit is self.turnup.suit:
             raise IllegalActionError(seat, N_("cannot name {suit} in round 2: it is the turnup's suit"), {"suit": self.turnup.suit.symbol})
         self.bids.append((seat, bid))
         self.events.append(BidMade(seat, call, self.bid_round))
-        if call == "pass":
+        if call is BidCall.PASS:
             i = self.order.index(seat)
             if i == self.n - 1:
                 if self.bid_round == 1:
                     self.bid_round = 2
                     self.to_act = self.order[0]
                 else:
-                    self._throw_in("all_pass")
+                    self._throw_in(ThrowInReason.ALL_PASS)
             else:
                 self.to_act = self.order[i + 1]
             return
-        suit = self.turnup.suit if call == "play" else Suit(call)
-        self._choose_trump(seat, suit)
+        suit = call.suit
+        self._choose_trump(seat, self.turnup.suit if suit is None else suit)
 
     def _choose_trump(self, seat: int, suit: Suit) -> None:
         self.trump = suit
@@ -529,7 +527,7 @@ class Deal:
         self.swapped_card = taken
         self.events.append(SevenSwapped(seat, seven, taken))
 
-    def _throw_in(self, reason: str) -> None:
+    def _throw_in(self, reason: ThrowInReason) -> None:
         self.events.append(ThrownIn(reason))
         self.phase = Phase.OVER
         self.to_act = None
@@ -538,7 +536,7 @@ class Deal:
             sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, reason,
         )
 
-    def _end_early(self, outcome: str, winner: int | None, reason: str, claimant: int | None = None) -> None:
+    def _end_early(self, outcome: sc.DealOutcome, winner: int | None, reason: str, claimant: int | None = None) -> None:
         self.phase = Phase.OVER
         self.to_act = None
         cards, combos, bella = self._side_points(final=False)
@@ -576,7 +574,7 @@ class Deal:
                     decl = Declaration(seat, tuple(combos), len(self.tricks) * self.n + len(self.trick))
                     self.declarations.append(decl)
                     self.events.append(Declared(seat, decl.best, len(combos)))
-                    if combos[0].kind == DEBERTZ:
+                    if combos[0].kind is ComboKind.DEBERTZ:
                         self.events.append(CardPlayed(seat, card, len(self.tricks)))
                         self._hands[seat] = hand ^ bit
                         self._end_early(sc.DEBERTZ_WON, self.rules.side_of(seat), "debertz")

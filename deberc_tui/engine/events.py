@@ -7,13 +7,23 @@ show all of them; hands are read from a seat's view, never from an event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, TypeAlias
 
+from .actions import BidCall, RedealReason
 from .cards import Card, Suit
 from .combos import Combo
 
 if TYPE_CHECKING:
     from .scoring import DealResult
+
+
+class ThrowInReason(StrEnum):
+    """Why a deal was thrown in: everybody passed twice, or a seat demanded a redeal."""
+
+    ALL_PASS = "all_pass"
+    FOUR_SEVENS = "four_sevens"
+    LOW_POINTS = "low_points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +35,7 @@ class Dealt:
 @dataclass(frozen=True, slots=True)
 class BidMade:
     seat: int
-    call: str
+    call: BidCall
     round: int
 
 
@@ -47,12 +57,12 @@ class SevenSwapped:
 @dataclass(frozen=True, slots=True)
 class RedealDemanded:
     seat: int
-    reason: str
+    reason: RedealReason
 
 
 @dataclass(frozen=True, slots=True)
 class ThrownIn:
-    reason: str  # "all_pass" | "four_sevens" | "low_points"
+    reason: ThrowInReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from . import scoring as sc
 from .actions import Action
 from .cards import DECK, Card
-from .deal import Deal, IllegalActionError
+from .deal import Deal
+from .errors import ApiMisuseError, IllegalActionError
 from .events import DealScored, GameOver
 from .rules import Rules
 from .sheet import Outcome, ScoreSheet
@@ -28,8 +29,9 @@ class Game:
     writes the score sheet when it ends."""
 
     def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None) -> None:
-        if not 0 <= first_dealer < rules.players:
-            raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}, not {first_dealer}")
+        if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+            raise ApiMisuseError(N_("the first dealer must be a seat 0..{last}, not {seat}"),
+                                 {"last": rules.players - 1, "seat": first_dealer})
         self.rules = rules
         self.n = rules.players
         self.first_dealer = first_dealer
@@ -81,7 +83,7 @@ class Game:
         """What ``seat`` may see of the current deal and the game."""
         deal = self.deal
         if deal is None:
-            raise IllegalActionError(seat, N_("cannot look at the table: no deal has started"))
+            raise ApiMisuseError(N_("cannot look at the table: no deal has started"))
         return seat_view(deal, seat, tuple(self.totals), self.hanging, tuple(self.results))
 
     def legal_actions(self) -> list[Action]:
@@ -92,9 +94,9 @@ class Game:
 
     def start_deal(self, deck: Sequence[Card] | None = None) -> Deal:
         if self.outcome is not None:
-            raise IllegalActionError(self.next_dealer, N_("cannot deal: the game is over"))
+            raise ApiMisuseError(N_("cannot deal: the game is over"))
         if self.deals and not self.deals[-1].is_over:
-            raise IllegalActionError(self.next_dealer, N_("cannot deal: the current deal is not finished"))
+            raise ApiMisuseError(N_("cannot deal: the current deal is not finished"))
         cards = shuffled_deck(self.rng) if deck is None else list(deck)
         deal = Deal(self.rules, self.next_dealer, cards, self.totals)
         self.deals.append(deal)

@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
-from .text import N_, TextError
+from .errors import DebercError
+from .text import N_
 
 
-class RulesError(TextError):
+class RulesError(DebercError):
     """An unknown option, a bad value or an impossible combination of options (``template`` + ``params``)."""
 
 

@@ -4,23 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-MADE: Final = "made"
-BAIT: Final = "bait"
-HANGING: Final = "hanging"
-THROWN_IN: Final = "thrown_in"
-IN_PROGRESS: Final = "in_progress"
-CLAIM_WON: Final = "claim_won"
-CLAIM_LOST: Final = "claim_lost"
-DEBERTZ_WON: Final = "debertz"
-KLABOR_WON: Final = "klabor"
-OUTCOMES: Final[tuple[str, ...]] = (
-    MADE, BAIT, HANGING, THROWN_IN, IN_PROGRESS, CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON,
-)
+
+class DealOutcome(StrEnum):
+    """How a deal ended; the values are RECORD.md's ``outcome`` strings (``replay --json``)."""
+
+    MADE = "made"
+    BAIT = "bait"
+    HANGING = "hanging"
+    THROWN_IN = "thrown_in"
+    IN_PROGRESS = "in_progress"
+    CLAIM_WON = "claim_won"
+    CLAIM_LOST = "claim_lost"
+    DEBERTZ = "debertz"
+    KLABOR = "klabor"
+
+
+MADE: Final = DealOutcome.MADE
+BAIT: Final = DealOutcome.BAIT
+HANGING: Final = DealOutcome.HANGING
+THROWN_IN: Final = DealOutcome.THROWN_IN
+IN_PROGRESS: Final = DealOutcome.IN_PROGRESS
+CLAIM_WON: Final = DealOutcome.CLAIM_WON
+CLAIM_LOST: Final = DealOutcome.CLAIM_LOST
+DEBERTZ_WON: Final = DealOutcome.DEBERTZ
+KLABOR_WON: Final = DealOutcome.KLABOR
+OUTCOMES: Final[tuple[DealOutcome, ...]] = tuple(DealOutcome)
 GAME_ENDING: Final[frozenset[str]] = frozenset({CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON})
 PLAYED_OUT: Final[frozenset[str]] = frozenset({MADE, BAIT, HANGING})
 
@@ -32,7 +46,7 @@ class DealPoints:
     ``outcome`` is the deal's own verdict; for game-ending outcomes ``winner`` is the side that won.
     """
 
-    outcome: str
+    outcome: DealOutcome
     bidder_side: int | None
     cards: tuple[int, ...]  # card points in tricks, last trick's 10 included
     combos: tuple[int, ...]
@@ -56,7 +70,7 @@ class DealResult:
 
     index: int
     dealer: int
-    outcome: str
+    outcome: DealOutcome
     bidder: int | None
     trump: str | None
     points: tuple[int, ...]
@@ -93,7 +107,7 @@ def split_points(amount: int, receivers: list[int]) -> dict[int, int]:
     return out
 
 
-def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> str:
+def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> DealOutcome:
     """§7: made, bait or hanging, from each side's deal points (one place for the rule)."""
     mine = points[bidder_side]
     others = [p for s, p in enumerate(points) if s != bidder_side]

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import scoring as sc
+from .errors import ApiMisuseError
 from .rules import Rules
+from .text import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +29,9 @@ class ScoreSheet:
     """Running totals, hanging points, bait counts and the next dealer for one game."""
 
     def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
-        if not 0 <= first_dealer < rules.players:
-            raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}, not {first_dealer}")
+        if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+            raise ApiMisuseError(N_("the first dealer must be a seat 0..{last}, not {seat}"),
+                                 {"last": rules.players - 1, "seat": first_dealer})
         self.rules = rules
         self.n = rules.players
         self.first_dealer = first_dealer
@@ -47,7 +50,7 @@ class ScoreSheet:
     def write(self, dealer: int, trump: str | None, dp: sc.DealPoints) -> sc.DealResult:
         """Write one finished deal and return its row; ends the game when the rules say so."""
         if self.outcome is not None:
-            raise ValueError("the game is over: no more deals can be written")
+            raise ApiMisuseError(N_("the game is over: no more deals can be written"))
         rules = self.rules
         nsides = rules.sides
         points = list(dp.points)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, BidCall
 from .cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
+from .combos import ComboKind
 from .deal import Deal, Phase
 from .rules import Rules
 from .scoring import DealResult
@@ -28,7 +29,7 @@ class Announcement:
     """A declaration as the table hears it: who, what kind, how high (рост), and in which suit once shown."""
 
     seat: int
-    kind: str
+    kind: ComboKind
     top: str
     length: int
     shown: tuple[Card, ...]  # the cards, once the winning side shows them (else empty)
@@ -39,13 +40,13 @@ class SeatView:
     seat: int
     rules: Rules
     dealer: int
-    phase: str
+    phase: Phase  # a StrEnum: equal to "bidding", "play" or "over"
     to_act: int | None
     hand: tuple[Card, ...]
     turnup: Card
     turnup_taken_by: int | None
     bottom: Card | None
-    bids: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, BidCall], ...]
     bid_round: int
     trump: Suit | None
     bidder: int | None
@@ -103,7 +104,7 @@ def seat_view(
         seat=seat,
         rules=rules,
         dealer=deal.dealer,
-        phase=deal.phase.value,
+        phase=deal.phase,
         to_act=deal.to_act,
         hand=tuple(sort_hand(deal.hand(seat), deal.trump)),
         turnup=deal.turnup,
