@@ -155,3 +155,46 @@ def test_the_same_seed_deals_the_same_game() -> None:
     a = play_random_game("moscow", 3, 99)
     b = play_random_game("moscow", 3, 99)
     assert replay_json(a) == replay_json(b)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_clone_shares_no_mutable_field(players: int) -> None:
+    """Every list of a clone is its own (holding immutable items); playing on the clone leaves the deal as it was."""
+    from deberc_tui.engine import Deal
+
+    rng = random.Random(players)
+    game = Game(Rules.preset("moscow", players=players), seed=players)
+    for _ in range(6):
+        if game.is_over:
+            break
+        deal = game.start_deal()
+        while not deal.is_over:
+            copy = deal.clone()
+            for name in Deal.__slots__:
+                mine, theirs = getattr(deal, name), getattr(copy, name)
+                if isinstance(mine, (list, dict, set)):
+                    assert theirs is not mine and theirs == mine, name
+                    for item in mine:
+                        hash(item)  # items are values, so copying the container is enough
+                else:
+                    assert theirs is mine, name
+            before = [list(v) if isinstance(v, list) else v for v in (getattr(deal, n) for n in Deal.__slots__)]
+            assert copy.to_act is not None
+            copy.apply(copy.to_act, rng.choice(copy.legal_actions()))
+            assert [list(v) if isinstance(v, list) else v for v in (getattr(deal, n) for n in Deal.__slots__)] == before
+            assert deal.to_act is not None
+            game.apply(deal.to_act, rng.choice([a for a in deal.legal_actions() if not isinstance(a, Claim)]))
+
+
+def test_a_new_list_field_would_not_be_shared_by_clones() -> None:
+    from deberc_tui.engine import DECK, Deal
+
+    class Wider(Deal):
+        __slots__ = ("notes",)
+
+    deal = Wider(Rules.preset("moscow", players=2), 0, DECK)
+    deal.notes = ["a"]
+    copy = deal.clone()
+    assert type(copy) is Wider
+    assert copy.notes == ["a"] and copy.notes is not deal.notes
+    assert copy.bids is not deal.bids and copy.log is not deal.log

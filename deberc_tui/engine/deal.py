@@ -7,9 +7,9 @@ bitmasks (see :mod:`cards`) because search bots clone and play out deals by the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Final
+from typing import Final, cast
 
 from . import scoring as sc
 from .actions import (
@@ -135,6 +135,32 @@ class Trick:
         return f"Trick({played} -> {self.winner}, {self.points})"
 
 
+_MUTABLE: Final = frozenset({list, dict, set, bytearray})
+_CLONERS: dict[type, Callable[[Deal], Deal]] = {}
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, base first."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+def _make_cloner(cls: type[Deal]) -> Callable[[Deal], Deal]:
+    """``clone`` for ``cls`` as generated straight-line code: twice as fast as a loop over the slots."""
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    for name in _slots_of(cls):
+        lines += [f"    v = self.{name}", "    if v.__class__ in _MUTABLE:", "        v = v.copy()", f"    new.{name} = v"]
+    lines.append("    return new")
+    namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_MUTABLE": _MUTABLE}
+    exec("\n".join(lines), namespace)  # noqa: S102 - the code is made from identifiers only
+    return cast("Callable[[Deal], Deal]", namespace["clone"])
+
+
 class Deal:
     """The state of one deal. Ask it (``to_act``, ``legal_actions``, ``optional_actions``, ``view``),
     change it only through ``apply``; it refuses anything the rules forbid with :class:`IllegalActionError`."""
@@ -152,8 +178,11 @@ class Deal:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ApiMisuseError(N_("the dealer must be a seat 0..{last}, not {dealer!r}"), {"last": n - 1, "dealer": dealer})
         deck_t = tuple(deck)
-        if (len(deck_t) != 32 or not all(isinstance(c, Card) for c in deck_t)
-                or len({c.index for c in deck_t}) != 32):
+        try:
+            distinct = len({c.index for c in deck_t})
+        except AttributeError:  # not a Card
+            distinct = 0
+        if len(deck_t) != 32 or distinct != 32:
             raise DeckError(N_("a deck must hold the 32 cards, each exactly once"))
         self.rules = rules
         self.n = n
@@ -207,24 +236,16 @@ class Deal:
     # -- cheap copy for search ------------------------------------------------------------------
 
     def clone(self) -> Deal:
-        """A full, independent copy (events are shared up to now, then diverge)."""
-        new = object.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(new, name, getattr(self, name))
-        new._hands = self._hands[:]
-        new.events = self.events[:]
-        new.log = self.log[:]
-        new.bids = self.bids[:]
-        new.played_first = self.played_first[:]
-        new.declarations = self.declarations[:]
-        new.bella_eligible = self.bella_eligible[:]
-        new.bella_done = self.bella_done[:]
-        new.bella_tricks = self.bella_tricks[:]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.taken = self.taken[:]
-        new.trick_count = self.trick_count[:]
-        return new
+        """A full, independent copy (events are shared up to now, then diverge).
+
+        Every slot is copied, lists, dicts and sets as new containers (their items are immutable values),
+        by straight-line code made from ``__slots__`` once per class: a new field cannot be forgotten.
+        """
+        cls = type(self)
+        cloner = _CLONERS.get(cls)
+        if cloner is None:
+            cloner = _CLONERS[cls] = _make_cloner(cls)
+        return cloner(self)
 
     # -- questions --------------------------------------------------------------------------------
 
