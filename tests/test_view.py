@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from deberc_tui.engine import Bid, Card, Claim, Deal, Game, Rules, SeatView, stack_deck
+from deberc_tui.engine import Bid, Card, Claim, Deal, Game, PlayCard, Rules, SeatView, seat_view, stack_deck
 
 
 def all_cards_in(value: object, seen: set[int] | None = None) -> set[Card]:
@@ -84,3 +84,60 @@ def test_a_view_is_frozen() -> None:
     view = game.view(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.hand = ()  # type: ignore[misc]
+
+
+def _three_player_trump_trick() -> Deal:
+    """Seat 1 leads the trump queen; seat 2 holds the trump nine, seat 0 (from the fill) the trump jack."""
+    deck = stack_deck(3, 0, {1: "QH 7S 8S 7C 8C 9C", 2: "9H 8D 9D TD JD QD", 0: "AS KS QS AC KC QC"}, "8H", "KD")
+    deal = Deal(Rules.preset(players=3), 0, deck)
+    deal.apply(1, Bid("play"))
+    return deal
+
+
+def test_an_empty_trick_has_no_leader_and_no_winner() -> None:
+    deal = _three_player_trump_trick()
+    for seat in range(3):
+        view = seat_view(deal, seat)
+        assert view.current_trick == () and view.trick_leader is None and view.trick_winner is None
+
+
+def test_the_trick_winner_changes_when_the_second_card_overtrumps() -> None:
+    deal = _three_player_trump_trick()
+    deal.apply(1, PlayCard(Card.parse("QH")))
+    view = seat_view(deal, 0)
+    assert (view.trick_leader, view.trick_winner) == (1, 1)
+    deal.apply(2, PlayCard(Card.parse("9H")))  # the trump nine beats the trump queen
+    for seat in range(3):
+        view = seat_view(deal, seat)
+        assert (view.trick_leader, view.trick_winner) == (1, 2)
+        assert not all_cards_in(view) - visible_to(deal, seat)
+    deal.apply(0, PlayCard(Card.parse("JH")))  # the trump jack beats them both and ends the trick
+    assert deal.tricks[-1].leader == 1 and deal.tricks[-1].winner == 0
+    view = seat_view(deal, 0)
+    assert view.current_trick == () and view.trick_leader is None and view.trick_winner is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_trick_winner_so_far_is_the_seat_that_takes_the_trick(players: int) -> None:
+    rng = random.Random(100 + players)
+    game = Game(Rules.preset("moscow", players=players), seed=100 + players)
+    for _ in range(6):
+        if game.is_over:
+            break
+        deal = game.start_deal()
+        while not deal.is_over:
+            view = game.view(0)
+            if view.current_trick:
+                assert view.trick_leader == view.current_trick[0][0]
+                assert view.trick_winner in {s for s, _ in view.current_trick}
+            else:
+                assert view.trick_leader is None and view.trick_winner is None
+            seat = deal.to_act
+            assert seat is not None
+            before, winner = len(deal.tricks), view.trick_winner
+            last = len(view.current_trick) == players - 1
+            game.apply(seat, rng.choice([a for a in deal.legal_actions() if not isinstance(a, Claim)]))
+            if last and len(deal.tricks) == before + 1:
+                # the last card either keeps the winner so far or is the new winner
+                assert deal.tricks[-1].winner in {winner, seat}
+                assert deal.tricks[-1].leader == view.trick_leader

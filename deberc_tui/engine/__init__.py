@@ -26,6 +26,7 @@ from .actions import (
     SwapSeven,
     action_from_record,
     action_to_record,
+    parse_action,
 )
 from .cards import DECK, Card, CardError, Rank, Suit, cards_of, mask_of, parse_cards, sort_hand
 from .combos import Combo, ComboKind, Declaration, find_combos
@@ -45,6 +46,6 @@ __all__ = [
     "Combo", "ComboKind", "Deal", "DealOutcome", "DealPoints", "DealResult", "DebercError", "Declaration", "DeckError",
     "Event", "Game", "IllegalActionError", "Klabor", "MalformedActionError", "Outcome", "Phase", "PlayCard", "Rank",
     "Redeal", "RedealReason", "Rules", "RulesError", "ScoreSheet", "SeatView", "Suit", "SwapSeven", "ThrowInReason",
-    "Trick", "action_from_record", "action_to_record", "cards_of", "find_combos", "mask_of", "parse_cards",
+    "Trick", "action_from_record", "action_to_record", "cards_of", "find_combos", "mask_of", "parse_action", "parse_cards",
     "seat_view", "shuffled_deck", "sort_hand", "stack_deck",
 ]

@@ -2,6 +2,13 @@
 
 Actions carry no seat: the engine is told who acts (``deal.apply(seat, action)``), since the
 trump-seven swap, redeal demands and klabor may come from a seat whose turn it is not.
+
+The notation is RECORD.md's action object without its ``seat``; it round-trips::
+
+    >>> PlayCard(Card.parse("QH"), declare=True).notation()
+    {'card': 'QH', 'declare': True}
+    >>> parse_action({"bid": "h"}) == Bid("H")
+    True
 """
 
 from __future__ import annotations
@@ -50,9 +57,25 @@ BID_CALLS: Final[tuple[BidCall, ...]] = tuple(BidCall)
 ActionFormatError = MalformedActionError
 """The old name: an action object that does not follow RECORD.md is a malformed action."""
 
+Notation: TypeAlias = dict[str, str | bool]
+"""RECORD.md's action object without the seat: ``{"bid": "play"}``, ``{"card": "QH", "declare": true}``."""
+
+
+class _Notated:
+    """What every action shares: its notation, and ``to_record`` (the old name of :meth:`notation`)."""
+
+    __slots__ = ()
+
+    def notation(self) -> Notation:
+        raise NotImplementedError
+
+    def to_record(self) -> Notation:
+        """The old name of :meth:`notation`."""
+        return self.notation()
+
 
 @dataclass(frozen=True, slots=True, init=False)
-class Bid:
+class Bid(_Notated):
     """``play`` (round 1: the turnup's suit), ``pass``, or a suit letter (round 2).
 
     ``Bid("Z")`` raises :class:`MalformedActionError`: a bid that cannot exist is refused where it is made.
@@ -72,15 +95,16 @@ class Bid:
     def suit(self) -> Suit | None:
         return self.call.suit
 
-    def to_record(self) -> dict[str, Any]:
-        return {"bid": self.call}
+    def notation(self) -> Notation:
+        """``{"bid": "play"}``, ``{"bid": "pass"}`` or ``{"bid": "H"}``."""
+        return {"bid": self.call.value}
 
     def __str__(self) -> str:
         return self.call
 
 
 @dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(_Notated):
     """Play ``card``; ``declare`` on the seat's first card shows its combinations, ``bella`` with trump K/Q."""
 
     card: Card
@@ -93,8 +117,9 @@ class PlayCard:
         if not isinstance(self.declare, bool) or not isinstance(self.bella, bool):
             raise MalformedActionError(N_("'declare' and 'bella' must be true or false"))
 
-    def to_record(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"card": self.card.notation}
+    def notation(self) -> Notation:
+        """``{"card": "QH"}``, with ``"declare": true`` and ``"bella": true`` only when set."""
+        out: Notation = {"card": self.card.notation}
         if self.declare:
             out["declare"] = True
         if self.bella:
@@ -107,10 +132,10 @@ class PlayCard:
 
 
 @dataclass(frozen=True, slots=True)
-class SwapSeven:
+class SwapSeven(_Notated):
     """Exchange the trump seven for the turnup."""
 
-    def to_record(self) -> dict[str, Any]:
+    def notation(self) -> Notation:
         return {"swap_seven": True}
 
     def __str__(self) -> str:
@@ -118,7 +143,7 @@ class SwapSeven:
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Redeal:
+class Redeal(_Notated):
     """Demand a redeal: ``four_sevens`` or ``low_points``; any other reason raises :class:`MalformedActionError`."""
 
     reason: RedealReason
@@ -131,18 +156,19 @@ class Redeal:
                                        {"value": reason}) from None
         object.__setattr__(self, "reason", value)
 
-    def to_record(self) -> dict[str, Any]:
-        return {"redeal": self.reason}
+    def notation(self) -> Notation:
+        """``{"redeal": "four_sevens"}`` or ``{"redeal": "low_points"}``."""
+        return {"redeal": self.reason.value}
 
     def __str__(self) -> str:
         return f"redeal ({self.reason})"
 
 
 @dataclass(frozen=True, slots=True)
-class Klabor:
+class Klabor(_Notated):
     """Announce klabor (A K Q J 10 9 of one suit in the first six cards)."""
 
-    def to_record(self) -> dict[str, Any]:
+    def notation(self) -> Notation:
         return {"klabor": True}
 
     def __str__(self) -> str:
@@ -150,10 +176,10 @@ class Klabor:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(_Notated):
     """Claim «Партия»: the claimant's side has reached the target."""
 
-    def to_record(self) -> dict[str, Any]:
+    def notation(self) -> Notation:
         return {"claim": True}
 
     def __str__(self) -> str:
@@ -176,50 +202,72 @@ REDEAL_LOW_POINTS: Final = Redeal(RedealReason.LOW_POINTS)
 REDEAL_REASONS: Final[tuple[RedealReason, ...]] = tuple(RedealReason)
 
 
+ACTION_KINDS: Final[tuple[str, ...]] = ("bid", "card", "swap_seven", "redeal", "klabor", "claim")
+"""The keys that name an action in RECORD.md, one per action object."""
+_SINGLES: Final[dict[str, Action]] = {"swap_seven": SWAP_SEVEN, "klabor": KLABOR, "claim": CLAIM}
+
+
+def parse_action(obj: object) -> Action:
+    """Read RECORD.md's action object without the seat (``{"card": "QH", "declare": true}``).
+
+    The inverse of :meth:`notation`: ``parse_action(a.notation()) == a``. Anything that does not follow
+    RECORD.md raises :class:`MalformedActionError` with a template and params saying what is wrong.
+    """
+    return _parse(obj, frozenset())
+
+
+_SEAT: Final = frozenset({"seat"})
+
+
+def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
+    if not isinstance(obj, Mapping):
+        raise MalformedActionError(N_("an action must be an object"))
+    kinds = [k for k in ACTION_KINDS if k in obj]
+    if len(kinds) != 1:
+        raise MalformedActionError(
+            N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim"))
+    kind = kinds[0]
+    allowed = also_allowed | {kind} | ({"declare", "bella"} if kind == "card" else set())
+    extra = set(obj) - allowed
+    if extra:
+        raise MalformedActionError(N_("unknown key {key!r} in a {kind} action"),
+                                   {"key": sorted(extra, key=str)[0], "kind": kind})
+    value = obj[kind]
+    if kind == "bid":
+        call = value.upper() if isinstance(value, str) and len(value) == 1 else value
+        if not isinstance(call, str) or call not in BIDS:
+            raise MalformedActionError(N_("bad bid {value!r} (play, pass or a suit letter C D H S)"), {"value": value})
+        return BIDS[call]
+    if kind == "card":
+        if not isinstance(value, str):
+            raise MalformedActionError(N_("bad card {value!r}"), {"value": value})
+        try:
+            card = Card.parse(value)
+        except CardError as exc:
+            raise MalformedActionError(exc.template, exc.params) from None
+        declare, bella = obj.get("declare", False), obj.get("bella", False)
+        if not isinstance(declare, bool) or not isinstance(bella, bool):
+            raise MalformedActionError(N_("'declare' and 'bella' must be true or false"))
+        return PLAY[card.index][declare * 2 + bella]
+    if kind == "redeal":
+        if not isinstance(value, str) or value not in REDEAL_REASONS:
+            raise MalformedActionError(N_("bad redeal reason {value!r} (four_sevens or low_points)"), {"value": value})
+        return REDEAL_FOUR_SEVENS if value == RedealReason.FOUR_SEVENS else REDEAL_LOW_POINTS
+    if value is not True:
+        raise MalformedActionError(N_("'{kind}' must be true"), {"kind": kind})
+    return _SINGLES[kind]
+
+
 def action_from_record(obj: Mapping[str, Any]) -> tuple[int, Action]:
-    """Read ``{"seat": 1, "card": "QH", "declare": true}`` into ``(seat, action)``."""
+    """Read ``{"seat": 1, "card": "QH", "declare": true}`` into ``(seat, action)``: the seat, then :func:`parse_action`."""
     if not isinstance(obj, Mapping):
         raise ActionFormatError(N_("an action must be an object"))
     seat = obj.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ActionFormatError(N_("an action needs a whole-number 'seat'"))
-    kinds = [k for k in ("bid", "card", "swap_seven", "redeal", "klabor", "claim") if k in obj]
-    if len(kinds) != 1:
-        raise ActionFormatError(N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim"))
-    kind = kinds[0]
-    allowed = {"seat", kind} | ({"declare", "bella"} if kind == "card" else set())
-    extra = set(obj) - allowed
-    if extra:
-        raise ActionFormatError(N_("unknown key {key!r} in a {kind} action"), {"key": sorted(extra)[0], "kind": kind})
-    value = obj[kind]
-    action: Action
-    if kind == "bid":
-        call = value.upper() if isinstance(value, str) and len(value) == 1 else value
-        if not isinstance(call, str) or call not in BIDS:
-            raise ActionFormatError(N_("bad bid {value!r} (play, pass or a suit letter C D H S)"), {"value": value})
-        action = BIDS[call]
-    elif kind == "card":
-        if not isinstance(value, str):
-            raise ActionFormatError(N_("bad card {value!r}"), {"value": value})
-        try:
-            card = Card.parse(value)
-        except CardError as exc:
-            raise ActionFormatError(exc.template, exc.params) from None
-        declare, bella = obj.get("declare", False), obj.get("bella", False)
-        if not isinstance(declare, bool) or not isinstance(bella, bool):
-            raise ActionFormatError(N_("'declare' and 'bella' must be true or false"))
-        action = PLAY[card.index][declare * 2 + bella]
-    elif kind == "redeal":
-        if not isinstance(value, str) or value not in REDEAL_REASONS:
-            raise ActionFormatError(N_("bad redeal reason {value!r} (four_sevens or low_points)"), {"value": value})
-        action = REDEAL_FOUR_SEVENS if value == "four_sevens" else REDEAL_LOW_POINTS
-    else:
-        if value is not True:
-            raise ActionFormatError(N_("'{kind}' must be true"), {"kind": kind})
-        singles: dict[str, Action] = {"swap_seven": SWAP_SEVEN, "klabor": KLABOR, "claim": CLAIM}
-        action = singles[kind]
-    return seat, action
+    return seat, _parse(obj, _SEAT)
 
 
 def action_to_record(seat: int, action: Action) -> dict[str, Any]:
-    return {"seat": seat, **action.to_record()}
+    """RECORD.md's action object: ``{"seat": seat, **action.notation()}``."""
+    return {"seat": seat, **action.notation()}

@@ -268,6 +268,11 @@ class Deal:
     def current_trick(self) -> list[tuple[int, Card]]:
         return [(s, DECK[i]) for s, i in self.trick]
 
+    @property
+    def trick_winner(self) -> int | None:
+        """The seat whose card wins the current trick so far (trump, else the led suit); None when it is empty."""
+        return self._win_seat if self.trick else None
+
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 

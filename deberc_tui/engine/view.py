@@ -18,10 +18,16 @@ from .scoring import DealResult
 
 @dataclass(frozen=True, slots=True)
 class PlayedTrick:
+    """A finished trick, face up for everyone."""
+
     leader: int
+    """The seat that led it."""
     cards: tuple[tuple[int, Card], ...]
+    """``(seat, card)`` in the order played."""
     winner: int
+    """The seat that took it."""
     points: int
+    """The card points it held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,41 +35,79 @@ class Announcement:
     """A declaration as the table hears it: who, what kind, how high (рост), and in which suit once shown."""
 
     seat: int
+    """The seat that declared."""
     kind: ComboKind
+    """The kind of its best combination."""
     top: str
+    """The rank its best combination runs up to (its рост)."""
     length: int
-    shown: tuple[Card, ...]  # the cards, once the winning side shows them (else empty)
+    """How many cards its best combination has."""
+    shown: tuple[Card, ...]
+    """The cards, once the winning side shows them after the first trick (else empty): never before."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """What ``seat`` may see now. It never holds a hidden card: no other hand, no stock card, no unshown combo."""
+
     seat: int
+    """The seat this view is for."""
     rules: Rules
+    """The rules in force."""
     dealer: int
-    phase: Phase  # a StrEnum: equal to "bidding", "play" or "over"
+    """The seat that dealt."""
+    phase: Phase
+    """A StrEnum: equal to "bidding", "play" or "over"."""
     to_act: int | None
+    """The seat whose turn it is (None once the deal is over)."""
     hand: tuple[Card, ...]
+    """This seat's own cards, sorted for display (trump first once named)."""
     turnup: Card
+    """The face-up card (козырь) turned after dealing: public."""
     turnup_taken_by: int | None
+    """The seat that took the turnup into its hand, or None while it lies face up."""
     bottom: Card | None
+    """The bottom card of the stock shown to all (фреза) with 2 or 3 players, else None."""
     bids: tuple[tuple[int, BidCall], ...]
+    """``(seat, call)`` for every bid so far, in order: public."""
     bid_round: int
+    """The bidding round: 1 (play or pass the turnup's suit) or 2 (name a suit)."""
     trump: Suit | None
+    """The trump suit, once named."""
     bidder: int | None
+    """The seat that took the bid, once someone has."""
     swapped_by: int | None
-    swapped_card: Card | None  # the old turnup, now in the swapper's hand
+    """The seat that swapped the trump seven for the turnup, if any."""
+    swapped_card: Card | None
+    """The old turnup, now in the swapper's hand (public: everyone saw it)."""
     tricks: tuple[PlayedTrick, ...]
+    """The finished tricks, in order."""
     current_trick: tuple[tuple[int, Card], ...]
+    """``(seat, card)`` played to the trick in progress, in order (empty between tricks)."""
+    trick_leader: int | None
+    """The seat that led the trick in progress; None when the trick is empty."""
+    trick_winner: int | None
+    """The seat whose card wins the trick in progress so far, under the rules; None when it is empty."""
     announcements: tuple[Announcement, ...]
+    """Every declaration as heard at the table; the cards only once shown."""
     combos_side: int | None
-    bella: tuple[tuple[int, int], ...]  # (seat, trick number)
+    """The side whose combinations score, once known after the first trick (else None)."""
+    bella: tuple[tuple[int, int], ...]
+    """``(seat, trick number)`` for every bella declared."""
     played_first: tuple[bool, ...]
+    """Per seat: whether it has played its first card."""
     hand_sizes: tuple[int, ...]
+    """Per seat: how many cards it holds (counts only, never the cards)."""
     totals: tuple[int, ...]
+    """Per side: the game's running totals before this deal."""
     hanging: int
+    """Points left hanging from earlier deals (0 when none)."""
     sheet: tuple[DealResult, ...]
+    """The score sheet of the finished deals."""
     legal: tuple[Action, ...]
+    """What this seat may do now if it is its turn (else empty)."""
     optional: tuple[Action, ...]
+    """What this seat may do out of turn now: swap the seven, demand a redeal, announce klabor."""
 
     @property
     def players(self) -> int:
@@ -118,6 +162,8 @@ def seat_view(
         swapped_card=deal.swapped_card,
         tricks=tuple(PlayedTrick(t.leader, t.cards, t.winner, t.points) for t in deal.tricks),
         current_trick=tuple((s, DECK[i]) for s, i in deal.trick),
+        trick_leader=deal.trick_leader if deal.trick else None,
+        trick_winner=deal.trick_winner,
         announcements=announcements,
         combos_side=deal.combos_side if deal.tricks else None,
         bella=tuple(deal.bella_tricks),
