@@ -15,17 +15,16 @@ from deberc_tui.engine import Card, Suit
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
 from deberc_tui.i18n import N_, _
+from deberc_tui.sheet_text import reason_word
+from deberc_tui.words import CALLS, rank_letter
 from deberc_tui.words import combo as combo_word
-from deberc_tui.words import rank_letter
 
 from .look import Look
 from .tr import is_you
 
-REDEAL_WORDS = {"four_sevens": N_("four sevens"), "low_points": N_("low points"), "all_pass": N_("all pass")}
 LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
                 "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
                 "klabor": N_("klabor")}
-CALL_WORDS = {"play": N_("play"), "pass": N_("pass")}
 
 
 def word(table: dict[str, str], key: str) -> str:
@@ -39,7 +38,7 @@ def by(name: str, you: str, other: str) -> str:
 
 def call_word(call: str, look: Look) -> str:
     """A bid as the table says it: ``play``, ``pass``, or the named suit's symbol."""
-    return word(CALL_WORDS, call) if call in CALL_WORDS else look.suit(Suit(call))
+    return word(CALLS, call) if call in CALLS else look.suit(Suit(call))
 
 
 def combo_name(kind: str, top: str) -> str:
@@ -96,9 +95,9 @@ class Narrator:
         if isinstance(e, ev.RedealDemanded):
             return self.fmt(by(names[e.seat], N_("You demand a redeal ({reason})"),
                                N_("{name} demands a redeal ({reason})")),
-                            name=names[e.seat], reason=word(REDEAL_WORDS, e.reason))
+                            name=names[e.seat], reason=reason_word(e.reason))
         if isinstance(e, ev.ThrownIn):
-            return Text(_("The deal is thrown in ({reason})").format(reason=word(REDEAL_WORDS, e.reason)),
+            return Text(_("The deal is thrown in ({reason})").format(reason=reason_word(e.reason)),
                         style="bold")
         if isinstance(e, ev.KlaborAnnounced):
             return Text(_("{name}: KLABOR!").format(name=names[e.seat]), style="bold")

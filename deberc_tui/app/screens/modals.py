@@ -15,13 +15,13 @@ from textual.widgets import Button, Footer, Markdown, Static
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
 from deberc_tui.i18n import N_, _, ngettext
-from deberc_tui.words import combo as combo_word
+from deberc_tui.sheet_text import combo_text
 from deberc_tui.words import game_end
 from deberc_tui.words import outcome as outcome_word
 from deberc_tui.words import thrown as thrown_word
 
 from ..controller import load_stats, summarize_stats
-from ..look import Look, rank_letter
+from ..look import Look
 from ..tr import is_you, translate_bindings
 
 if TYPE_CHECKING:
@@ -201,7 +201,7 @@ class DealSummaryScreen(ModalScreen[str]):
             for decl in deal.declarations:
                 scored = d is not None and d.combos_side == rules.side_of(decl.seat) and d.combos[d.combos_side] > 0
                 notes.append(f"{table.names[decl.seat]}: ")
-                notes.append(", ".join(describe_combo(c) for c in decl.combos))
+                notes.append(", ".join(combo_text(c) for c in decl.combos))
                 notes.append(_(" — scored") + "\n" if scored else _(" — not scored") + "\n",
                              style="bold" if scored else "dim")
         if d is not None and any(d.bella):
@@ -225,12 +225,6 @@ class DealSummaryScreen(ModalScreen[str]):
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheetScreen(self.table))
-
-
-def describe_combo(combo: Any) -> str:
-    """``terz to the K♥`` in the current language (the engine's ``Combo.describe`` is English)."""
-    symbol: str = combo.suit.symbol
-    return _("{kind} to the {top}").format(kind=combo_word(combo.kind), top=rank_letter(combo.top.value)) + symbol
 
 
 def _suit(letter: str) -> Any:

@@ -414,9 +414,6 @@ class TableScreen(Screen[None]):
         elif self.hold is not None:
             state.trick = list(self.hold[0])
             state.taken_by, state.taken_points = self.hold[1], self.hold[2]
-            state.winner_card = dict(self.hold[0]).get(self.hold[1])
-        if state.trick:
-            state.leader = state.trick[0][0]
         if view.trump is None and not deal.is_over:
             state.centre = view.turnup
             state.centre_label = _("turnup · round {n}").format(n=view.bid_round)

@@ -32,8 +32,10 @@ class GameLog(VerticalScroll):
         yield Static("", id="log-lines")
 
     def on_mount(self) -> None:
-        if self.lines:
-            self.query_one("#log-lines", Static).update(Text("\n").join(self.lines))
+        self._show()
+
+    def _show(self) -> None:
+        self.query_one("#log-lines", Static).update(Text("\n").join(self.lines))
 
     def write(self, line: Text | str) -> None:
         text = line if isinstance(line, Text) else Text(line)
@@ -41,7 +43,7 @@ class GameLog(VerticalScroll):
         del self.lines[:-MAX_LINES]
         follow = self.is_vertical_scroll_end or self.max_scroll_y == 0
         if self.is_mounted:
-            self.query_one("#log-lines", Static).update(Text("\n").join(self.lines))
+            self._show()
             if follow:
                 self.call_after_refresh(self.scroll_end, animate=False)
 
