@@ -112,3 +112,33 @@ async def to_game_over(pilot: Any) -> None:
             continue
         await human_move(pilot)
     raise AssertionError("the game did not end")
+
+
+async def to_play(pilot: Any) -> TableScreen:
+    """Bid by keys until the cards are played; returns the table screen."""
+    await settle(pilot)
+    scr = table_screen(pilot.app)
+    while scr.table.game.deal.phase.value == "bidding":
+        await human_move(pilot)
+        await settle(pilot)
+    return scr
+
+
+async def to_score_sheet(pilot: Any) -> None:
+    """Two deals played, then the score sheet (t)."""
+    await play_deal(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await play_deal(pilot)
+    await pilot.press("t")
+    await pilot.pause()
+
+
+class Passer:
+    """A bot that passes whenever it may (else takes the first legal action): the human then bids in round 2."""
+
+    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
+        return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
+
+    def optional(self, view: Any, options: Any) -> None:
+        return None

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
-from tablehelp import play_deal, to_game_over, to_mid_trick
+from tablehelp import Passer, play_deal, to_game_over, to_mid_trick, to_play, to_score_sheet
 
 from deberc_tui.app import controller, make_app
 from deberc_tui.app.look import Look
-from deberc_tui.engine import Bid, PlayCard
+from deberc_tui.engine import PlayCard
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 LOOK = Look()
@@ -38,29 +38,12 @@ def table_app(seed: int = 11, **kw: Any) -> Any:
     return make_app(args.pop("players", 2), **args)
 
 
-async def to_play(pilot: Any) -> None:
-    await settle(pilot)
-    scr = table_screen(pilot.app)
-    while scr.table.game.deal.phase.value == "bidding":
-        await human_move(pilot)
-        await settle(pilot)
-
-
 async def to_last_trick(pilot: Any) -> None:
     await to_play(pilot)
     for _ in range(6):
         await human_move(pilot)
         await settle(pilot)
     await pilot.press("l")
-    await pilot.pause()
-
-
-async def to_score_sheet(pilot: Any) -> None:
-    await play_deal(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-    await play_deal(pilot)
-    await pilot.press("t")
     await pilot.pause()
 
 
@@ -106,16 +89,6 @@ async def to_round_two(pilot: Any) -> None:
     await pilot.press("x")  # the human passes in round 1 too
     await settle(pilot)
     assert table_screen(pilot.app).table.game.view(0).bid_round == 2
-
-
-class Passer:
-    """Passes whenever it may: the human then bids in round 2."""
-
-    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
-        return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
-
-    def optional(self, view: Any, options: Any) -> None:
-        return None
 
 
 SCREENS: dict[str, tuple[Callable[[], Any], Steps | None]] = {

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
 from click.testing import CliRunner
-from tablehelp import play_deal, to_game_over, to_mid_trick
+from tablehelp import play_deal, to_game_over, to_mid_trick, to_score_sheet
 
 from deberc_tui import i18n
 from deberc_tui.app import make_app
@@ -215,15 +215,6 @@ def russian(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 def table_app() -> Any:
     return make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
-
-
-async def to_score_sheet(pilot: Any) -> None:
-    await play_deal(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-    await play_deal(pilot)
-    await pilot.press("t")
-    await pilot.pause()
 
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}

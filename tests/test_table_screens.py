@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
-from tablehelp import shown_buttons, to_game_over
+from tablehelp import Passer, shown_buttons, to_game_over, to_play
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
@@ -32,19 +32,11 @@ def quick_app(players: int = 2, seed: int = 11, first_dealer: int = 1, **kw: Any
     return make_app(players, preset="moscow", seed=seed, first_dealer=first_dealer, pace=0.0, look=LOOK, **kw)
 
 
-async def to_play_phase(pilot: Any) -> TableScreen:
-    scr = table_screen(pilot.app)
-    while scr.table.game.deal.phase.value == "bidding":
-        await human_move(pilot)
-        await settle(pilot)
-    return scr
-
-
 async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None:
     app = quick_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        scr = await to_play_phase(pilot)
+        scr = await to_play(pilot)
         while not scr.table.game.deal.tricks:
             await human_move(pilot)
             await settle(pilot)
@@ -103,7 +95,7 @@ async def test_statistics_from_the_table_show_their_table() -> None:
 async def declaring_position(pilot: Any) -> TableScreen:
     """Bid and reach the human's first card with a combination to declare."""
     await settle(pilot)
-    scr = await to_play_phase(pilot)
+    scr = await to_play(pilot)
     for _ in range(10):
         view = scr.table.game.view(0)
         if view.to_act == 0 and any(isinstance(a, PlayCard) and a.declare for a in view.legal):
@@ -260,16 +252,6 @@ async def test_a_too_small_terminal_is_told_and_the_table_comes_back() -> None:
         assert "Terminal too small" not in text and "Boris" in text
 
 
-class Passer:
-    """A bot that passes whenever it may (else plays the first legal action)."""
-
-    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
-        return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
-
-    def optional(self, view: Any, options: Any) -> None:
-        return None
-
-
 async def test_round_two_offers_only_the_suits_one_may_name(monkeypatch: pytest.MonkeyPatch) -> None:
     from deberc_tui.app import controller
 
@@ -297,7 +279,7 @@ async def test_partiya_is_not_offered_when_the_target_is_out_of_reach() -> None:
     app = quick_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        scr = await to_play_phase(pilot)
+        scr = await to_play(pilot)
         for _ in range(8):
             view = scr.table.game.view(0)
             assert "claim" not in shown_buttons(scr)
