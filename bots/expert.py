@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
-from deberc_tui.i18n import N_, _
+from deberc_tui.text.i18n import N_, _
 
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength

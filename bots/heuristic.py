@@ -29,8 +29,8 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER
-from deberc_tui.i18n import N_, _
-from deberc_tui.words import THROWN
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.words import THROWN
 
 from .base import BotBase
 from .knowledge import CARD_POINTS, STRENGTH, Knowledge, above, bits, knowledge

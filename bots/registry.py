@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import metadata
 from typing import Protocol
 
-from deberc_tui.i18n import _
+from deberc_tui.text.i18n import _
 
 from .base import STYLES, Bot
 

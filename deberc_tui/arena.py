@@ -25,7 +25,7 @@ from bots.base import Bot
 from bots.registry import make_bot
 from bots.runner import safe_choose, safe_optional
 from deberc_tui.engine import Card, Game, Rules, shuffled_deck
-from deberc_tui.i18n import _
+from deberc_tui.text.i18n import _
 
 DEFAULT_BUDGET = 1.0
 

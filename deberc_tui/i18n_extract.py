@@ -150,7 +150,7 @@ def po_path(lang: str) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .i18n import _parse_po
+    from deberc_tui.text.i18n import _parse_po
 
     parser = argparse.ArgumentParser(prog="python -m deberc_tui.i18n_extract", description=__doc__.split("\n")[0])
     parser.add_argument("--lang", default="ru")

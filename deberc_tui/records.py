@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import (
+from deberc_tui.engine import (
     ActionFormatError,
     Card,
     CardError,
@@ -25,10 +25,10 @@ from .engine import (
     action_from_record,
     action_to_record,
 )
-from .engine.actions import Action
-from .engine.text import Text, TextError
-from .i18n import N_
-from .storage import atomic_write
+from deberc_tui.engine.actions import Action
+from deberc_tui.engine.text import Text, TextError
+from deberc_tui.storage import atomic_write
+from deberc_tui.text.i18n import N_
 
 FORMAT = "deberc-record/1"
 PLAYER_KINDS = ("human", "bot")
@@ -37,7 +37,7 @@ PLAYER_KINDS = ("human", "bot")
 class RecordError(TextError):
     """A record that is not valid JSON, not RECORD.md's format, or breaks a rule; the message is one line.
 
-    ``template`` + ``params`` give it for translation (``deberc_tui.i18n.translate_error``); params may be
+    ``template`` + ``params`` give it for translation (``deberc_tui.text.i18n.translate_error``); params may be
     messages themselves (the engine's refusal, a rules error), translated with it.
     """
 

@@ -100,8 +100,8 @@ class GameList:
 
 def summarize(path: Path) -> SavedGame:
     """Read and replay one record; raises ``RecordError`` (or OSError) if it cannot be read."""
-    from .records import load_record, replay_record
-    from .sheet_text import side_names
+    from deberc_tui.records import load_record, replay_record
+    from deberc_tui.text.sheet_text import side_names
 
     record = load_record(path)
     game = replay_record(record)
@@ -168,7 +168,7 @@ def _move_aside(path: Path) -> Path | None:
 def list_games(migrate: bool = True) -> GameList:
     """Every saved game, the most recently played first. Never raises for a bad file: it is skipped with
     a note and moved to ``games/unreadable/`` (never deleted)."""
-    from .i18n import _, translate_error
+    from deberc_tui.text.i18n import _, translate_error
 
     out = GameList()
     if migrate:

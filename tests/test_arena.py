@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from deberc_tui.arena import parse_bots, run_arena, seatings
-from deberc_tui.arena_cmd import arena, bots_cmd
+from deberc_tui.cli.arena import arena, bots_cmd
 
 
 @pytest.mark.parametrize(("k", "n"), [(2, 2), (2, 3), (3, 3), (2, 4), (4, 4)])

@@ -15,13 +15,21 @@ from apphelp import first_legal_bots, human_move, settle, table_screen
 from click.testing import CliRunner
 from tablehelp import play_deal, to_game_over, to_mid_trick, to_score_sheet
 
-from deberc_tui import i18n
+from deberc_tui import settings
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.cli import lang_from_args, main
 from deberc_tui.engine import Bid, Card, Game, IllegalActionError, PlayCard, Rules
-from deberc_tui.i18n import _, choose_language, current_language, language_from_env, ngettext, set_language
 from deberc_tui.i18n_extract import extract, extract_source, po_path
+from deberc_tui.text import i18n
+from deberc_tui.text.i18n import (
+    _,
+    choose_language,
+    current_language,
+    language_from_env,
+    ngettext,
+    set_language,
+)
 
 SIZE = (80, 24)
 LOOK = Look()
@@ -177,13 +185,13 @@ def test_lang_is_read_before_click_parses() -> None:
 
 
 def test_the_saved_setting_wins_over_the_locale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DEBERC_CONFIG_DIR", str(tmp_path))
     monkeypatch.setenv("LANG", "en_US.UTF-8")
-    i18n.save_language("ru")
+    settings.save_language("ru")
     assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == {"language": "ru"}
     assert choose_language(None) == "ru"
     assert choose_language("en") == "en"
-    i18n.save_language(None)
+    settings.save_language(None)
     assert choose_language(None) == "en"
 
 
@@ -191,7 +199,7 @@ async def test_the_new_game_screen_switches_and_saves_the_language(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from textual.widgets import Select
 
-    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DEBERC_CONFIG_DIR", str(tmp_path))
     app = make_app(pace=0.0, look=LOOK)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

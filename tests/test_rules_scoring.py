@@ -6,7 +6,7 @@ import pytest
 from rulehelp import dp, play_deal, points, rules, sheet
 
 from deberc_tui.engine import Game
-from deberc_tui.sheet_text import sheet_cell
+from deberc_tui.text.sheet_text import sheet_cell
 
 # -- 2 players, real deals (dealer 0: seat 1 bids and leads) -----------------------------------------
 

@@ -328,7 +328,7 @@ async def test_opening_a_finished_game_writes_no_copy(tmp_path: Path, data_dir: 
 
 
 async def test_the_saved_games_screen_speaks_russian() -> None:
-    from deberc_tui.i18n import set_language
+    from deberc_tui.text.i18n import set_language
 
     two_games()
     set_language("ru")

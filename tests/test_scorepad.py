@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from deberc_tui.cli.scorepad import scorepad
 from deberc_tui.engine import Rules
 from deberc_tui.scorepad import Declared, EnteredDeal, Pad, PadError, PadStore, sheet_rows
-from deberc_tui.scorepad.cli import scorepad
 from deberc_tui.scorepad.export import to_csv, to_json_data
 from deberc_tui.scorepad.model import CLAIM, DEBERTZ, FALSE_CLAIM, KLABOR, THROWN
 

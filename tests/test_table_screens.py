@@ -386,7 +386,7 @@ async def test_the_tutor_lets_a_good_bid_through_or_warns_before_a_costly_one() 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_footer_fits_at_80_columns_with_declare_and_bella_up(lang: str) -> None:
-    from deberc_tui.i18n import _, set_language
+    from deberc_tui.text.i18n import _, set_language
 
     set_language(lang)
     app = quick_app(seed=47)  # seat 0 leads with a combination and bella

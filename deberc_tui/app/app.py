@@ -10,16 +10,22 @@ from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
 
+from deberc_tui.app.controller import AUTOSAVE, Table, TableError
+from deberc_tui.app.look import Look, unicode_ok
+from deberc_tui.app.messages import (
+    LanguageChosen,
+    NewGameWanted,
+    ResumeWanted,
+    SavedGameChosen,
+    SavedGamesWanted,
+)
+from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
+from deberc_tui.app.screens.table import PACES, TableScreen
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import Rules
-from deberc_tui.i18n import N_, _, save_language, set_language, translate_error
+from deberc_tui.settings import save_language
 from deberc_tui.storage import GameList, list_games, new_game_path
-
-from .controller import AUTOSAVE, Table, TableError
-from .look import Look, unicode_ok
-from .messages import LanguageChosen, NewGameWanted, ResumeWanted, SavedGameChosen, SavedGamesWanted
-from .screens.newgame import GameSetup, NewGameScreen
-from .screens.table import PACES, TableScreen
-from .tr import translate_bindings
+from deberc_tui.text.i18n import N_, _, set_language, translate_error
 
 FELT = Theme(
     name="deberc", primary="#e0b040", secondary="#4f9d69", accent="#f0d070", warning="#ffb000",
@@ -137,7 +143,7 @@ class DebercApp(App[None]):
         self.switch_language(message.lang)
 
     def show_saved_games(self) -> None:
-        from .screens.saved import SavedGamesScreen
+        from deberc_tui.app.screens.saved import SavedGamesScreen
 
         self.push_screen(SavedGamesScreen(self.saved_games()))
 
@@ -219,7 +225,7 @@ def make_app(
 ) -> DebercApp:
     """Build the app. With ``preset``/``bots``/``names``/``target`` (or ``new_game_screen=False``) the
     game starts at once; otherwise the new-game screen opens. Raises RulesError for bad options."""
-    from .controller import default_players
+    from deberc_tui.app.controller import default_players
 
     setup = None
     skip = new_game_screen is False or any(x is not None for x in (preset, bots, names, target, rules))

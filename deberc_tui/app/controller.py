@@ -26,8 +26,8 @@ from deberc_tui.engine import (
     shuffled_deck,
 )
 from deberc_tui.engine.events import Event
-from deberc_tui.i18n import N_, _, translate_error
-from deberc_tui.words import bot as bot_word
+from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.words import bot as bot_word
 
 BOT_LEVELS: dict[str, str] = {
     "random": "plays any legal card",
@@ -297,7 +297,7 @@ class Table:
 
         Each deal as ``deberc replay`` tells it (``sheet_text.deal_story``), then the running score.
         """
-        from deberc_tui.sheet_text import deal_story
+        from deberc_tui.text.sheet_text import deal_story
 
         rows = self.game.sheet()
         sides = [self.side_name(side) for side in range(self.rules.sides)]

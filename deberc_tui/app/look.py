@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from deberc_tui.engine import Card, Suit
-from deberc_tui.i18n import _
-from deberc_tui.words import rank_letter
+from deberc_tui.text.i18n import _
+from deberc_tui.text.words import rank_letter
 
 __all__ = ["Look", "face_size", "rank_letter", "seat_label", "styled", "unicode_ok"]
 

@@ -11,16 +11,15 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
+from deberc_tui.app.look import Look
+from deberc_tui.app.tr import is_you
 from deberc_tui.engine import Card, Suit
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
-from deberc_tui.i18n import N_, _
-from deberc_tui.sheet_text import reason_word
-from deberc_tui.words import CALLS, rank_letter
-from deberc_tui.words import combo as combo_word
-
-from .look import Look
-from .tr import is_you
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.sheet_text import reason_word
+from deberc_tui.text.words import CALLS, rank_letter
+from deberc_tui.text.words import combo as combo_word
 
 LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
                 "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),

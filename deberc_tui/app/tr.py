@@ -6,7 +6,7 @@ import dataclasses
 
 from textual.dom import DOMNode
 
-from deberc_tui.i18n import _
+from deberc_tui.text.i18n import _
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -9,7 +9,7 @@ Typical use::
         game.apply(seat, choose(game.view(seat)))
 """
 
-from .actions import (
+from deberc_tui.engine.actions import (
     CLAIM,
     KLABOR,
     PLAY,
@@ -28,17 +28,27 @@ from .actions import (
     action_to_record,
     parse_action,
 )
-from .cards import DECK, Card, CardError, Rank, Suit, cards_of, mask_of, parse_cards, sort_hand
-from .combos import Combo, ComboKind, Declaration, find_combos
-from .deal import Deal, DeckError, Phase, Trick
-from .errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
-from .events import Event, ThrowInReason
-from .game import Game, shuffled_deck
-from .rules import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
-from .scoring import DealOutcome, DealPoints, DealResult
-from .sheet import Outcome, ScoreSheet
-from .stack import stack_deck
-from .view import SeatView, seat_view
+from deberc_tui.engine.cards import (
+    DECK,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+    sort_hand,
+)
+from deberc_tui.engine.combos import Combo, ComboKind, Declaration, find_combos
+from deberc_tui.engine.deal import Deal, DeckError, Phase, Trick
+from deberc_tui.engine.errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
+from deberc_tui.engine.events import Event, ThrowInReason
+from deberc_tui.engine.game import Game, shuffled_deck
+from deberc_tui.engine.rules import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
+from deberc_tui.engine.scoring import DealOutcome, DealPoints, DealResult
+from deberc_tui.engine.sheet import Outcome, ScoreSheet
+from deberc_tui.engine.stack import stack_deck
+from deberc_tui.engine.view import SeatView, seat_view
 
 __all__ = [
     "CLAIM", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, TypeAlias
 
-from .cards import DECK, Card, CardError, Suit
-from .errors import MalformedActionError
-from .text import N_
+from deberc_tui.engine.cards import DECK, Card, CardError, Suit
+from deberc_tui.engine.errors import MalformedActionError
+from deberc_tui.engine.text import N_
 
 
 class BidCall(StrEnum):

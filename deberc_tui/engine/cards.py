@@ -10,8 +10,8 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
-from .errors import DebercError
-from .text import N_
+from deberc_tui.engine.errors import DebercError
+from deberc_tui.engine.text import N_
 
 
 class CardError(DebercError):

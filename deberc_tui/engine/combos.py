@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .cards import RANKS, Card, Rank, Suit
-from .rules import Rules
+from deberc_tui.engine.cards import RANKS, Card, Rank, Suit
+from deberc_tui.engine.rules import Rules
 
 
 class ComboKind(StrEnum):

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Final, cast
 
-from . import scoring as sc
-from .actions import (
+from deberc_tui.engine import scoring as sc
+from deberc_tui.engine.actions import (
     BIDS,
     CLAIM,
     KLABOR,
@@ -30,7 +30,7 @@ from .actions import (
     RedealReason,
     SwapSeven,
 )
-from .cards import (
+from deberc_tui.engine.cards import (
     DECK,
     PLAIN_ORDER,
     PLAIN_POINTS,
@@ -45,9 +45,9 @@ from .cards import (
     cards_of,
     sort_hand,
 )
-from .combos import Combo, ComboKind, Declaration, combos_winner, find_combos, has_combos
-from .errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
-from .events import (
+from deberc_tui.engine.combos import Combo, ComboKind, Declaration, combos_winner, find_combos, has_combos
+from deberc_tui.engine.errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
+from deberc_tui.engine.events import (
     BellaDeclared,
     BidMade,
     CardPlayed,
@@ -64,8 +64,8 @@ from .events import (
     TrickWon,
     TrumpChosen,
 )
-from .rules import Rules
-from .text import N_, Text
+from deberc_tui.engine.rules import Rules
+from deberc_tui.engine.text import N_, Text
 
 
 class DeckError(DebercError):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .text import TextError, render
+from deberc_tui.engine.text import TextError, render
 
 
 class DebercError(TextError):

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeAlias
 
-from .actions import BidCall, RedealReason
-from .cards import Card, Suit
-from .combos import Combo
+from deberc_tui.engine.actions import BidCall, RedealReason
+from deberc_tui.engine.cards import Card, Suit
+from deberc_tui.engine.combos import Combo
 
 if TYPE_CHECKING:
-    from .scoring import DealResult
+    from deberc_tui.engine.scoring import DealResult
 
 
 class ThrowInReason(StrEnum):

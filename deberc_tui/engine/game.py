@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import scoring as sc
-from .actions import Action
-from .cards import DECK, Card
-from .deal import Deal
-from .errors import ApiMisuseError, IllegalActionError
-from .events import DealScored, GameOver
-from .rules import Rules
-from .sheet import Outcome, ScoreSheet
-from .text import N_
-from .view import SeatView, seat_view
+from deberc_tui.engine import scoring as sc
+from deberc_tui.engine.actions import Action
+from deberc_tui.engine.cards import DECK, Card
+from deberc_tui.engine.deal import Deal
+from deberc_tui.engine.errors import ApiMisuseError, IllegalActionError
+from deberc_tui.engine.events import DealScored, GameOver
+from deberc_tui.engine.rules import Rules
+from deberc_tui.engine.sheet import Outcome, ScoreSheet
+from deberc_tui.engine.text import N_
+from deberc_tui.engine.view import SeatView, seat_view
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:

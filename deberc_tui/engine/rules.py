@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
-from .errors import DebercError
-from .text import N_
+from deberc_tui.engine.errors import DebercError
+from deberc_tui.engine.text import N_
 
 
 class RulesError(DebercError):

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from deberc_tui.engine.rules import Rules
 
 
 class DealOutcome(StrEnum):

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import scoring as sc
-from .errors import ApiMisuseError
-from .rules import Rules
-from .text import N_
+from deberc_tui.engine import scoring as sc
+from deberc_tui.engine.errors import ApiMisuseError
+from deberc_tui.engine.rules import Rules
+from deberc_tui.engine.text import N_
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import DECK, Card, parse_cards
+from deberc_tui.engine.cards import DECK, Card, parse_cards
 
 
 def _cards(spec: str | Sequence[Card] | Sequence[str]) -> list[Card]:

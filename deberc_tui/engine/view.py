@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, BidCall
-from .cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
-from .combos import ComboKind
-from .deal import Deal, Phase
-from .rules import Rules
-from .scoring import DealResult
+from deberc_tui.engine.actions import Action, BidCall
+from deberc_tui.engine.cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
+from deberc_tui.engine.combos import ComboKind
+from deberc_tui.engine.deal import Deal, Phase
+from deberc_tui.engine.rules import Rules
+from deberc_tui.engine.scoring import DealResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,9 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Rules
-from .evaluate import evaluate
-from .position import random_position
+from deberc_tui.engine import Rules
+from deberc_tui.practice.evaluate import evaluate
+from deberc_tui.practice.position import random_position
 
 
 def bench_practice(

@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import DECK, Action, Claim, Deal, ScoreSheet
-from ..engine.actions import BIDS
-from .position import BidPosition
+from deberc_tui.engine import DECK, Action, Claim, Deal, ScoreSheet
+from deberc_tui.engine.actions import BIDS
+from deberc_tui.practice.position import BidPosition
 
 # Rating thresholds: expected points lost against the best bid.
 THRESHOLDS = (("fine", 5.0), ("inaccuracy", 15.0), ("mistake", 35.0))
@@ -131,8 +131,7 @@ def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], Non
     """A playout policy: the named bot plays every seat, through each seat's own view."""
     from bots.registry import make_bot
     from bots.runner import safe_choose
-
-    from ..engine import seat_view
+    from deberc_tui.engine import seat_view
 
     bots: dict[int, Any] = {}
 

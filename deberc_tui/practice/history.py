@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_
-from ..storage import atomic_write, data_dir
-from .evaluate import Evaluation
+from deberc_tui.practice.evaluate import Evaluation
+from deberc_tui.storage import atomic_write, data_dir
+from deberc_tui.text.i18n import N_
 
 
 def history_path() -> Path:
@@ -76,7 +76,7 @@ class History:
         return [d for d in self.decisions if d.rating in ("inaccuracy", "mistake", "blunder")]
 
     def summary(self) -> str:
-        from ..i18n import _, ngettext
+        from deberc_tui.text.i18n import _, ngettext
 
         if not self.decisions:
             return _("no decisions yet")

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import DECK, Bid, Card, Deal, Rules, stack_deck
-from ..engine.actions import BIDS
-from ..i18n import _
+from deberc_tui.engine import DECK, Bid, Card, Deal, Rules, stack_deck
+from deberc_tui.engine.actions import BIDS
+from deberc_tui.text.i18n import _
 
 SEAT_NAMES = ("first", "second", "third", "dealer")
 

@@ -15,15 +15,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from .. import words
-from ..app.look import Look, unicode_ok
-from ..app.tr import translate_bindings
-from ..engine import Card, CardError, Rules, Suit, sort_hand
-from ..i18n import N_, _
-from ..words import preset as preset_label
-from .evaluate import Evaluation, evaluate
-from .history import Decision, History
-from .position import BidPosition, random_position
+from deberc_tui.app.look import Look, unicode_ok
+from deberc_tui.app.tr import translate_bindings
+from deberc_tui.engine import Card, CardError, Rules, Suit, sort_hand
+from deberc_tui.practice.evaluate import Evaluation, evaluate
+from deberc_tui.practice.history import Decision, History
+from deberc_tui.practice.position import BidPosition, random_position
+from deberc_tui.text import words
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.words import preset as preset_label
 
 BID_LABELS = {"play": N_("Play"), "pass": N_("Pass"), "C": N_("♣ Clubs"), "D": N_("♦ Diamonds"), "H": N_("♥ Hearts"),
               "S": N_("♠ Spades")}

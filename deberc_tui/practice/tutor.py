@@ -12,8 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .. import words
-from ..engine import (
+from deberc_tui.engine import (
     DECK,
     PLAY,
     SWAP_SEVEN,
@@ -27,11 +26,19 @@ from ..engine import (
     SeatView,
     Suit,
 )
-from ..engine.actions import BIDS
-from ..engine.stack import stack_deck
-from ..i18n import _
-from .evaluate import BidValue, bot_chooser, evaluate, play_out, record_outcome, standard_error
-from .position import BidPosition, PositionError
+from deberc_tui.engine.actions import BIDS
+from deberc_tui.engine.stack import stack_deck
+from deberc_tui.practice.evaluate import (
+    BidValue,
+    bot_chooser,
+    evaluate,
+    play_out,
+    record_outcome,
+    standard_error,
+)
+from deberc_tui.practice.position import BidPosition, PositionError
+from deberc_tui.text import words
+from deberc_tui.text.i18n import _
 
 
 @dataclass

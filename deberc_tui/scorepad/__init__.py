@@ -5,7 +5,7 @@ on a fresh ``ScoreSheet``; the sheet decides bait, hanging points, penalties, th
 The Textual UI lives in :mod:`deberc_tui.scorepad.screen` (``ScorePadScreen``, ``ScorePadApp``).
 """
 
-from .model import (
+from deberc_tui.scorepad.model import (
     CLAIM,
     DEBERTZ,
     FALSE_CLAIM,
@@ -18,8 +18,8 @@ from .model import (
     Pad,
     PadError,
 )
-from .render import SheetRow, render_text, sheet_rows, status_line
-from .storage import PadInfo, PadStore
+from deberc_tui.scorepad.render import SheetRow, render_text, sheet_rows, status_line
+from deberc_tui.scorepad.storage import PadInfo, PadStore
 
 __all__ = [
     "CLAIM", "DEBERTZ", "FALSE_CLAIM", "KINDS", "KLABOR", "PLAYED", "THROWN",

@@ -7,8 +7,8 @@ import io
 import json
 from typing import Any
 
-from .model import Pad
-from .render import sheet_rows
+from deberc_tui.scorepad.model import Pad
+from deberc_tui.scorepad.render import sheet_rows
 
 
 def to_csv(pad: Pad) -> str:

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine import DealPoints, DealResult, Rules, ScoreSheet
-from ..engine import scoring as sc
-from ..engine.cards import PLAIN_POINTS, TRUMP_POINTS
-from ..i18n import N_, _, ngettext
+from deberc_tui.engine import DealPoints, DealResult, Rules, ScoreSheet
+from deberc_tui.engine import scoring as sc
+from deberc_tui.engine.cards import PLAIN_POINTS, TRUMP_POINTS
+from deberc_tui.text.i18n import N_, _, ngettext
 
 
 class PadError(ValueError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine import DealResult
-from ..engine import scoring as sc
-from ..i18n import _
-from .model import THROW_REASONS, Pad
+from deberc_tui.engine import DealResult
+from deberc_tui.engine import scoring as sc
+from deberc_tui.scorepad.model import THROW_REASONS, Pad
+from deberc_tui.text.i18n import _
 
 BAIT_MARK: Final = "БТ"
 NOTHING: Final = "—"

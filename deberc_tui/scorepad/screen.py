@@ -31,14 +31,9 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.i18n import N_, _, translate_error
-from deberc_tui.words import preset as preset_label
-from deberc_tui.words import suit_name
-from deberc_tui.words import value as value_label
-
-from ..engine import PRESETS, Rules, RulesError
-from .export import to_csv, to_json
-from .model import (
+from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.scorepad.export import to_csv, to_json
+from deberc_tui.scorepad.model import (
     CLAIM,
     DEBERTZ,
     FALSE_CLAIM,
@@ -51,8 +46,12 @@ from .model import (
     PadError,
     undo_label,
 )
-from .render import SUIT_SYMBOLS, render_text, sheet_rows, status_line
-from .storage import PadStore
+from deberc_tui.scorepad.render import SUIT_SYMBOLS, render_text, sheet_rows, status_line
+from deberc_tui.scorepad.storage import PadStore
+from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.words import preset as preset_label
+from deberc_tui.text.words import suit_name
+from deberc_tui.text.words import value as value_label
 
 # (label, kind, reason) for the deal form's first choice
 DEAL_KINDS: tuple[tuple[str, str, str], ...] = (

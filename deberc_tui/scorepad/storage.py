@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .. import words
-from ..i18n import _, ngettext
-from ..storage import atomic_write, data_dir
-from .model import Pad, PadError
+from deberc_tui.scorepad.model import Pad, PadError
+from deberc_tui.storage import atomic_write, data_dir
+from deberc_tui.text import words
+from deberc_tui.text.i18n import _, ngettext
 
 
 def pads_dir() -> Path:

@@ -12,20 +12,19 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
+from deberc_tui.app.controller import load_stats, summarize_stats
+from deberc_tui.app.look import Look
+from deberc_tui.app.tr import is_you, translate_bindings
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
-from deberc_tui.i18n import N_, _, ngettext
-from deberc_tui.sheet_text import combo_text
-from deberc_tui.words import game_end
-from deberc_tui.words import outcome as outcome_word
-from deberc_tui.words import thrown as thrown_word
-
-from ..controller import load_stats, summarize_stats
-from ..look import Look
-from ..tr import is_you, translate_bindings
+from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.sheet_text import combo_text
+from deberc_tui.text.words import game_end
+from deberc_tui.text.words import outcome as outcome_word
+from deberc_tui.text.words import thrown as thrown_word
 
 if TYPE_CHECKING:
-    from ..controller import Table
+    from deberc_tui.app.controller import Table
 
 
 

@@ -15,17 +15,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from deberc_tui.app.controller import bot_levels
+from deberc_tui.app.look import Look
+from deberc_tui.app.messages import LanguageChosen, ResumeWanted, SavedGamesWanted
+from deberc_tui.app.screens.rules import HouseRulesScreen
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
-from deberc_tui.i18n import N_, _, current_language, ngettext, translate_error
-from deberc_tui.words import bot as bot_label
-from deberc_tui.words import preset as preset_label
-
-from ..controller import bot_levels
-from ..look import Look
-from ..messages import LanguageChosen, ResumeWanted, SavedGamesWanted
-from ..tr import translate_bindings
-from .rules import HouseRulesScreen
+from deberc_tui.text.i18n import N_, _, current_language, ngettext, translate_error
+from deberc_tui.text.words import bot as bot_label
+from deberc_tui.text.words import preset as preset_label
 
 DEFAULT_NAMES = [N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri")]
 PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fast"), (N_("instant"), "instant")]
@@ -203,7 +202,7 @@ class NewGameScreen(Screen[GameSetup]):
         self.app.push_screen(HouseRulesScreen(rules, self.custom), done)
 
     def action_stats(self) -> None:
-        from .modals import StatsScreen
+        from deberc_tui.app.screens.modals import StatsScreen
 
         self.app.push_screen(StatsScreen())
 

@@ -11,15 +11,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import OPTION_HELP, Rules, RulesError
 from deberc_tui.engine.rules import _BOOLS, _CHOICES
-from deberc_tui.i18n import N_, _, translate_error
-from deberc_tui.words import option as option_label
-from deberc_tui.words import points as points_label
-from deberc_tui.words import preset as preset_label
-from deberc_tui.words import value as value_label
-
-from ..tr import translate_bindings
+from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.words import option as option_label
+from deberc_tui.text.words import points as points_label
+from deberc_tui.text.words import preset as preset_label
+from deberc_tui.text.words import value as value_label
 
 
 def bait_choices() -> list[tuple[str, Any]]:

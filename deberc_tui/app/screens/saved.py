@@ -16,12 +16,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from deberc_tui.i18n import N_, _, translate_error
+from deberc_tui.app.messages import SavedGameChosen
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.storage import GameList, SavedGame, list_games
-from deberc_tui.words import preset as preset_label
-
-from ..messages import SavedGameChosen
-from ..tr import translate_bindings
+from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.words import preset as preset_label
 
 if TYPE_CHECKING:
     from deberc_tui.engine import Game
@@ -207,7 +206,7 @@ class ReplayScreen(Screen[None]):
 
     def story(self) -> list[str]:
         """The lines of the current deal's story."""
-        from deberc_tui.sheet_text import deal_story, side_names
+        from deberc_tui.text.sheet_text import deal_story, side_names
 
         if not self.game.deals:
             return [_("No deal was played.")]
@@ -217,7 +216,7 @@ class ReplayScreen(Screen[None]):
 
     def sheet(self) -> list[str]:
         """The score sheet up to and including the current deal, then the result if the game is over."""
-        from deberc_tui.sheet_text import sheet_lines, side_names
+        from deberc_tui.text.sheet_text import sheet_lines, side_names
 
         names = side_names(self.record.rules, self.record.players)
         lines = sheet_lines(self.rows[: self.index + 1], names)

@@ -19,6 +19,26 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from deberc_tui.app.controller import Table, bot_choose, bot_optional, make_bot, record_result
+from deberc_tui.app.look import Look
+from deberc_tui.app.messages import NewGameWanted
+from deberc_tui.app.narrator import Narrator, by, call_word, combo_name, word
+from deberc_tui.app.screens.modals import (
+    ConfirmScreen,
+    DealSummaryScreen,
+    GameOverScreen,
+    HelpScreen,
+    LastTrickScreen,
+    PrivacyScreen,
+    ScoreSheetScreen,
+    StatsScreen,
+)
+from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.widgets.actions import ActionBar, Toggles, claim_plausible, my_combos
+from deberc_tui.app.widgets.felt import FeltState, SeatInfo
+from deberc_tui.app.widgets.gamelog import GameLog
+from deberc_tui.app.widgets.hand import Hand
+from deberc_tui.app.widgets.panel import InfoPanel, stock_count
 from deberc_tui.engine import (
     Bid,
     Card,
@@ -32,29 +52,8 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
-from deberc_tui.i18n import N_, _, translate_reason
-from deberc_tui.words import preset as preset_label
-
-from ..controller import Table, bot_choose, bot_optional, make_bot, record_result
-from ..look import Look
-from ..messages import NewGameWanted
-from ..narrator import Narrator, by, call_word, combo_name, word
-from ..tr import translate_bindings
-from ..widgets.actions import ActionBar, Toggles, claim_plausible, my_combos
-from ..widgets.felt import FeltState, SeatInfo
-from ..widgets.gamelog import GameLog
-from ..widgets.hand import Hand
-from ..widgets.panel import InfoPanel, stock_count
-from .modals import (
-    ConfirmScreen,
-    DealSummaryScreen,
-    GameOverScreen,
-    HelpScreen,
-    LastTrickScreen,
-    PrivacyScreen,
-    ScoreSheetScreen,
-    StatsScreen,
-)
+from deberc_tui.text.i18n import N_, _, translate_reason
+from deberc_tui.text.words import preset as preset_label
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
@@ -134,7 +133,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="topbar")
         with Horizontal(id="middle"):
-            from ..widgets.felt import Felt
+            from deberc_tui.app.widgets.felt import Felt
 
             yield Felt(self.look, id="felt")
             with Vertical(id="side"):
@@ -244,7 +243,7 @@ class TableScreen(Screen[None]):
         record_result(self.table)
         outcome = self.table.game.outcome
         assert outcome is not None
-        from deberc_tui.words import game_end
+        from deberc_tui.text.words import game_end
 
         self.say(_("Game over: {side} won ({how}).").format(side=self.table.side_name(outcome.winner),
                                                             how=game_end(outcome.reason)))

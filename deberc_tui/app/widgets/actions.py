@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button
 
+from deberc_tui.app.look import Look
 from deberc_tui.engine import (
     Bid,
     Claim,
@@ -23,11 +24,9 @@ from deberc_tui.engine import (
     find_combos,
     mask_of,
 )
-from deberc_tui.i18n import _
-from deberc_tui.words import combo as combo_word
-from deberc_tui.words import rank_letter
-
-from ..look import Look
+from deberc_tui.text.i18n import _
+from deberc_tui.text.words import combo as combo_word
+from deberc_tui.text.words import rank_letter
 
 CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
 BELLA_POINTS = 20

@@ -9,11 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from deberc_tui.app.look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look, styled
+from deberc_tui.app.tr import is_you
 from deberc_tui.engine import Card, Suit
-from deberc_tui.i18n import _
-
-from ..look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look, styled
-from ..tr import is_you
+from deberc_tui.text.i18n import _
 
 
 @dataclass

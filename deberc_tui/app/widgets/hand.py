@@ -14,9 +14,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from deberc_tui.app.look import Look, face_size, styled
 from deberc_tui.engine import Card
-
-from ..look import Look, face_size, styled
 
 MAX_CARDS = 10
 

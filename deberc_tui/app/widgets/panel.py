@@ -7,11 +7,10 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import Static
 
+from deberc_tui.app.look import Look, styled
 from deberc_tui.engine import SeatView
-from deberc_tui.i18n import _
-from deberc_tui.words import preset as preset_label
-
-from ..look import Look, styled
+from deberc_tui.text.i18n import _
+from deberc_tui.text.words import preset as preset_label
 
 
 def stock_count(view: SeatView) -> int:

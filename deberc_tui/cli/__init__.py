@@ -11,13 +11,14 @@ from typing import Any
 
 import click
 
-from . import __version__, i18n
-from .arena_cmd import arena, bots_cmd
-from .bench_cmd import bench
-from .i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
-from .practice.cli import practice
-from .replay_cmd import replay
-from .scorepad.cli import scorepad
+from deberc_tui import __version__
+from deberc_tui.cli.arena import arena, bots_cmd
+from deberc_tui.cli.bench import bench
+from deberc_tui.cli.practice import practice
+from deberc_tui.cli.replay import replay
+from deberc_tui.cli.scorepad import scorepad
+from deberc_tui.text import i18n
+from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
 
 
 class UserError(click.ClickException):
@@ -207,10 +208,10 @@ def main(
         if ascii_:  # `deberc --ascii practice` / `scorepad`: the subcommands read the look from here
             os.environ["DEBERC_ASCII"] = "1"
         return
-    from .app import make_app
-    from .app.controller import Table, TableError, bot_levels
-    from .app.look import Look, unicode_ok
-    from .engine import RulesError
+    from deberc_tui.app import make_app
+    from deberc_tui.app.controller import Table, TableError, bot_levels
+    from deberc_tui.app.look import Look, unicode_ok
+    from deberc_tui.engine import RulesError
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else None
     if bot_list:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from . import words
-from .engine import Combo, Deal, Rules
-from .engine import events as ev
-from .engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
-from .i18n import N_, _
+from deberc_tui.engine import Combo, Deal, Rules
+from deberc_tui.engine import events as ev
+from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
+from deberc_tui.text import words
+from deberc_tui.text.i18n import N_, _
 
 OUTCOME_WORDS = {
     "made": N_("made"),

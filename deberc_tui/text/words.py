@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import N_, _, current_language, ngettext
+from deberc_tui.text.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
-    from .engine import Card
+    from deberc_tui.engine import Card
 
 PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
            "short": N_("short")}

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from . import words
-from .i18n import _, translate_error
-from .records import RecordError, load_record, replay_json, replay_record
-from .sheet_text import deal_story, sheet_lines, side_names
+from deberc_tui.records import RecordError, load_record, replay_json, replay_record
+from deberc_tui.text import words
+from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.text.sheet_text import deal_story, sheet_lines, side_names
 
 
 @click.command()

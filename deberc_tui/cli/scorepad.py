@@ -13,10 +13,9 @@ from typing import Any, TypeVar
 
 import click
 
-from ..engine import PRESETS, Rules, RulesError
-from ..i18n import _, translate_error
-from .export import to_csv, to_json
-from .model import (
+from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.scorepad.export import to_csv, to_json
+from deberc_tui.scorepad.model import (
     CLAIM,
     DEBERTZ,
     FALSE_CLAIM,
@@ -30,8 +29,9 @@ from .model import (
     PadError,
     undo_label,
 )
-from .render import render_text, sheet_rows, status_line
-from .storage import PadStore
+from deberc_tui.scorepad.render import render_text, sheet_rows, status_line
+from deberc_tui.scorepad.storage import PadStore
+from deberc_tui.text.i18n import _, translate_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,7 +60,7 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
     """Score pad for games played with real cards (opens the pad app without a subcommand)."""
     if ctx.invoked_subcommand is not None:
         return
-    from .screen import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
+    from deberc_tui.scorepad.screen import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
 
     store = _store()
     try:

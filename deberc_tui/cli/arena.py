@@ -8,7 +8,7 @@ import sys
 import click
 
 from deberc_tui.engine import PRESETS, Rules, RulesError
-from deberc_tui.i18n import _
+from deberc_tui.text.i18n import _
 
 
 class _UserError(click.ClickException):

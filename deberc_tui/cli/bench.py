@@ -9,8 +9,8 @@ import time
 
 import click
 
-from .engine import Claim, Game, Rules, RulesError
-from .i18n import _, translate_error
+from deberc_tui.engine import Claim, Game, Rules, RulesError
+from deberc_tui.text.i18n import _, translate_error
 
 
 def bench_engine(players: int, deals: int, seed: int, preset: str = "moscow") -> dict[str, float | int]:
@@ -76,7 +76,7 @@ def bench_practice_cmd(
     positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, as_json: bool,
 ) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
-    from .practice.bench import bench_practice
+    from deberc_tui.practice.bench import bench_practice
 
     check_preset(preset, players)
     with click.progressbar(length=positions, label=_("positions"), file=sys.stderr) as bar:
@@ -100,7 +100,7 @@ def bench_practice_cmd(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_startup_cmd(runs: int, as_json: bool) -> None:
     """Time from a fresh interpreter to the first interactive screen, and peak memory."""
-    from .app.bench_startup import bench_startup
+    from deberc_tui.app.bench_startup import bench_startup
 
     result = bench_startup(runs)
     if as_json:

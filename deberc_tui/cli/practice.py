@@ -6,10 +6,10 @@ import json
 
 import click
 
-from .. import words
-from ..engine import Card, CardError, Rules, RulesError, parse_cards
-from ..i18n import N_, _, translate_error
-from .position import BidPosition, PositionError, make_position
+from deberc_tui.engine import Card, CardError, Rules, RulesError, parse_cards
+from deberc_tui.practice.position import BidPosition, PositionError, make_position
+from deberc_tui.text import words
+from deberc_tui.text.i18n import N_, _, translate_error
 
 # The seats and ratings a review line names (history stores the English codes).
 SEATS = {"first": N_("first (seat)"), "second": N_("second (seat)"), "third": N_("third (seat)"),
@@ -79,12 +79,12 @@ def practice(
     seconds: float, worlds: int | None, hard: bool, mistakes: bool, review: bool, as_json: bool, ascii_: bool,
 ) -> None:
     """Practise bidding: bid, then see every bid's expected value in points."""
-    from ..app.look import Look, unicode_ok
+    from deberc_tui.app.look import Look, unicode_ok
 
     look = Look(ascii=ascii_ or not unicode_ok())
     if review:
-        from .history import History
-        from .screen import call_word, noted_cards
+        from deberc_tui.practice.history import History
+        from deberc_tui.practice.screen import call_word, noted_cards
 
         hist = History.load()
         click.echo(hist.summary())
@@ -103,7 +103,7 @@ def practice(
         position = build_position(
             hand, turnup, seat or "first", players, preset, round_ or 1, bids, score, target, hanging,
         )
-        from .evaluate import evaluate as run_evaluation
+        from deberc_tui.practice.evaluate import evaluate as run_evaluation
 
         seed = seed or 0
         if worlds is not None:
@@ -120,14 +120,14 @@ def practice(
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
         raise click.UsageError(translate_error(exc)) from None
-    from .screen import PracticeApp
+    from deberc_tui.practice.screen import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,
                 worlds=worlds, look=look).run()
 
 
 def describe(result: object) -> list[str]:
-    from .evaluate import Evaluation
+    from deberc_tui.practice.evaluate import Evaluation
 
     assert isinstance(result, Evaluation)
     lines = [f"{_('bid'):<6}{'EV':>8}{'±SE':>7}{_('bait'):>7}"]

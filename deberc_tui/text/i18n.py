@@ -8,11 +8,9 @@ The language comes from ``set_language`` (``--lang``, the settings), else the lo
 from __future__ import annotations
 
 import ast
-import json
 import os
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 LANGUAGES = ("en", "ru")
 _current = "en"
@@ -144,7 +142,7 @@ def translate_reason(template: str, params: dict[str, object]) -> str:
 
     Params that are messages themselves (errors with a template) are translated too.
     """
-    from .engine.text import render
+    from deberc_tui.engine.text import render
 
     return render(template, params, _)
 
@@ -159,36 +157,11 @@ def translate_error(exc: BaseException) -> str:
     return str(exc)
 
 
-def settings_path() -> Path:
-    from .storage import data_dir
-
-    return data_dir() / "settings.json"
-
-
-def load_settings() -> dict[str, object]:
-    """The user's saved settings (``data_dir()/settings.json``); {} when there are none or they are unreadable."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def save_language(lang: str | None) -> None:
-    """Remember the language in the settings (None: follow the locale again)."""
-    from .storage import atomic_write
-
-    settings = load_settings()
-    if lang is None:
-        settings.pop("language", None)
-    else:
-        settings["language"] = lang
-    atomic_write(settings_path(), json.dumps(settings, indent=1, ensure_ascii=False))
-
-
 def choose_language(cli: str | None = None) -> str:
     """Set the language for a run: ``--lang`` first, then the saved setting, then the locale."""
     if cli is None:
+        from deberc_tui.settings import load_settings
+
         saved = load_settings().get("language")
         cli = saved if isinstance(saved, str) and saved in LANGUAGES else None
     return set_language(cli)
