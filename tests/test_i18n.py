@@ -4,14 +4,20 @@ and the Russian screens speak Russian (snapshots, and no English words leak into
 from __future__ import annotations
 
 import functools
+import gettext
+import io
 import json
 import re
 import string
+import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
+from babel.messages.catalog import Message
+from babel.messages.extract import extract
 from click.testing import CliRunner
 from tablehelp import play_deal, to_game_over, to_mid_trick, to_score_sheet
 
@@ -20,9 +26,9 @@ from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.cli import lang_from_args, main
 from deberc_tui.engine import Bid, Card, Game, IllegalActionError, PlayCard, Rules
-from deberc_tui.i18n_extract import extract, extract_source, po_path
 from deberc_tui.text import i18n
 from deberc_tui.text.i18n import (
+    LANGUAGES,
     _,
     choose_language,
     current_language,
@@ -33,67 +39,92 @@ from deberc_tui.text.i18n import (
 
 SIZE = (80, 24)
 LOOK = Look()
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the catalog tool is a developer tool at the top level, outside the package
+from tools import i18n as catalog_tool  # noqa: E402
+
+RUSSIAN_PLURALS = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 
 
 @functools.cache
-def messages_in_code() -> dict[str, Any]:
-    return extract()
+def messages_in_code() -> dict[str, Message]:
+    """Every message id the extractor finds in the sources (Babel's, as ``tools/i18n.py`` runs it)."""
+    return {catalog_tool.msgid(m.id): m for m in catalog_tool.extract_messages() if m.id}
 
 
-def ru_catalog() -> dict[str, str | tuple[str, ...]]:
-    return i18n._parse_po(po_path("ru").read_text(encoding="utf-8"))
+def ru_po() -> dict[str, Message]:
+    """The Russian catalog's source, as Babel reads it (entries gone from the code, ``#~``, are not in it)."""
+    return {catalog_tool.msgid(m.id): m for m in catalog_tool.read_catalog(catalog_tool.po_path("ru")) if m.id}
+
+
+def mo_messages(data: bytes) -> dict[str | tuple[str, int], str]:
+    """What gettext reads from a compiled catalog: each id (plural forms keyed by index) and its text."""
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    return {key: text for key, text in translations._catalog.items() if key != ""}  # type: ignore[attr-defined]
 
 
 def fields(text: str) -> list[str]:
     return sorted({f for _, f, _, _ in string.Formatter().parse(text) if f is not None and f.isidentifier()})
 
 
+HOW = f"— run {catalog_tool.USAGE}, then fill in the empty msgstr in {catalog_tool.po_path('ru').relative_to(ROOT)} " \
+      "and run python3 tools/i18n.py compile"
+
+
 # -- the catalog -------------------------------------------------------------------------------
 
 
+def test_the_shipped_catalog_is_compiled_from_the_current_po() -> None:
+    shipped = catalog_tool.mo_path("ru").read_bytes()
+    now, then = mo_messages(catalog_tool.compiled("ru")), mo_messages(shipped)
+    differ = [key for key in now.keys() | then.keys() if now.get(key) != then.get(key)]
+    assert not differ, f"deberc.mo is older than deberc.po ({differ[:5]}) — run python3 tools/i18n.py compile"
+    assert gettext.GNUTranslations(io.BytesIO(shipped)).info()["plural-forms"] == RUSSIAN_PLURALS
+
+
 def test_every_message_has_a_russian_translation() -> None:
-    catalog = ru_catalog()
+    catalog = ru_po()
     messages = messages_in_code()
     missing = [m for m in messages if m not in catalog]
-    assert not missing, f"untranslated: {missing[:10]} — run python -m deberc_tui.i18n_extract --update"
+    assert not missing, f"not in the catalog: {missing[:10]} {HOW}"
+    empty = [m for m in catalog_tool.untranslated(catalog_tool.read_catalog(catalog_tool.po_path("ru")))]
+    assert not empty, f"untranslated or fuzzy: {empty[:10]} {HOW}"
     assert len(messages) > 400
 
 
 def test_no_stale_translations() -> None:
     messages = messages_in_code()
-    stale = [m for m in ru_catalog() if m not in messages]
-    assert not stale, f"ids no longer in the code: {stale[:10]}"
+    stale = [m for m in ru_po() if m not in messages]
+    assert not stale, f"ids no longer in the code: {stale[:10]} {HOW}"
 
 
 def test_translations_keep_the_fields_and_plural_forms() -> None:
     messages = messages_in_code()
-    for msgid, found in ru_catalog().items():
-        forms = found if isinstance(found, tuple) else (found,)
-        assert (messages[msgid].plural is not None) == isinstance(found, tuple), msgid
+    for key, entry in ru_po().items():
+        plural = not isinstance(messages[key].id, str)
+        assert plural == (not isinstance(entry.id, str)), key
+        forms = tuple(entry.string) if plural else (entry.string,)
+        assert len(forms) == (3 if plural else 1), (key, forms)
         for form in forms:
-            assert fields(form) == fields(msgid), (msgid, form)
-            assert form.strip(), msgid
+            assert fields(form) == fields(key), (key, form)
+            assert form.strip(), key
 
 
-def test_po_parses_plurals_continuations_and_fuzzy() -> None:
-    text = (
-        'msgid ""\nmsgstr ""\n"Language: ru\\n"\n\n#: a.py\nmsgid "Pass"\nmsgstr "Пас"\n\n'
-        '#, fuzzy\nmsgid "Play"\nmsgstr "Нет"\n\n'
-        'msgid "{n} deal"\nmsgid_plural "{n} deals"\nmsgstr[0] "{n} сдача"\nmsgstr[1] "{n} сдачи"\n'
-        'msgstr[2] "{n} сдач"\n\nmsgid ""\n"long "\n"text"\nmsgstr ""\n"длинный "\n"текст"\n'
-    )
-    assert i18n._parse_po(text) == {"Pass": "Пас", "{n} deal": ("{n} сдача", "{n} сдачи", "{n} сдач"),
-                                    "long text": "длинный текст"}
+def test_source_language_catalog_is_only_a_header() -> None:
+    """English is the message ids themselves; its catalog exists so gettext's locale search can find English."""
+    english = catalog_tool.read_catalog(catalog_tool.po_path("en"))
+    assert [m.id for m in english if m.id] == []
+    assert catalog_tool.mo_path("en").exists()
 
 
 def test_russian_plural_forms() -> None:
     set_language("ru")
-    assert [i18n.plural_index("ru", n) for n in (1, 2, 5, 11, 21, 22, 25, 112)] == [0, 1, 2, 2, 0, 1, 2, 2]
-    assert ngettext("{n} point", "{n} points", 21).format(n=21) == "21 очко"
+    assert [ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 25, 112)] == [
+        "1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка", "25 очков", "112 очков"]
     assert ngettext("{n} point", "{n} points", 3).format(n=3) == "3 очка"
-    assert ngettext("{n} point", "{n} points", 11).format(n=11) == "11 очков"
     set_language("en")
     assert ngettext("{n} point", "{n} points", 1) == "{n} point"
+    assert ngettext("{n} point", "{n} points", 2) == "{n} points"
 
 
 def test_the_game_words_are_the_players_words() -> None:
@@ -103,14 +134,17 @@ def test_the_game_words_are_the_players_words() -> None:
              "mars": "марс", "Last trick": "Послед"}
     for english, russian in words.items():
         assert _(english) == russian
+    assert _("") == ""  # never the catalog's header
+    assert _("no such message, left in English") == "no such message, left in English"
 
 
-def test_extractor_finds_markers_click_help_and_docstrings() -> None:
-    source = '''
+def test_extractor_finds_markers_click_help_docstrings_and_fstrings() -> None:
+    source = b'''
 import click
 x = _("one")
 y = N_("two")
 z = ngettext("{n} card", "{n} cards", 2)
+w = f"{_('three'):<8} {i18n._('four')}"
 @click.command()
 @click.option("--a", help="Option help.")
 def cmd():
@@ -118,9 +152,20 @@ def cmd():
 
     More."""
 '''
-    found = {m.msgid: m.plural for m in extract_source(source)}
-    assert found == {"one": None, "two": None, "{n} card": "{n} cards", "Option help.": None,
-                     "Command help.\n\nMore.": None}
+    found: dict[str, str | None] = {}
+    for _line, message, _comments, _context in extract(catalog_tool.extract_deberc, io.BytesIO(source),
+                                                          catalog_tool.KEYWORDS):  # type: ignore[arg-type]
+        found[message if isinstance(message, str) else message[0]] = None if isinstance(message, str) else message[1]
+    assert found == {"one": None, "two": None, "{n} card": "{n} cards", "three": None, "four": None,
+                     "Option help.": None, "Command help.\n\nMore.": None}
+
+
+def test_the_package_data_ships_every_compiled_catalog() -> None:
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    package = ROOT / "deberc_tui"
+    shipped = {path for pattern in globs["deberc_tui"] for path in package.glob(pattern)}
+    for lang in LANGUAGES:
+        assert catalog_tool.mo_path(lang) in shipped, lang
 
 
 # -- engine refusals ---------------------------------------------------------------------------
@@ -147,19 +192,32 @@ def test_every_engine_template_is_a_message_id() -> None:
     messages = messages_in_code()
     engine = Path(__file__).resolve().parent.parent / "deberc_tui" / "engine"
     for path in engine.glob("*.py"):
-        for msg in extract_source(path.read_text(encoding="utf-8"), path.name):
-            assert msg.msgid in messages
+        with path.open("rb") as fileobj:
+            for _line, message, _comments, _context in extract(catalog_tool.extract_deberc, fileobj,
+                                                                  catalog_tool.KEYWORDS):  # type: ignore[arg-type]
+                assert (message if isinstance(message, str) else message[0]) in messages
 
 
 # -- choosing the language ---------------------------------------------------------------------
 
 
-def test_locale_variables_choose_the_language() -> None:
-    assert language_from_env({"LANG": "ru_RU.UTF-8"}) == "ru"
-    assert language_from_env({"LANG": "en_US.UTF-8"}) == "en"
-    assert language_from_env({"LANGUAGE": "uk:ru:en", "LANG": "en_US.UTF-8"}) == "ru"
-    assert language_from_env({"LC_ALL": "ru_UA.UTF-8"}) == "ru"
-    assert language_from_env({}) == "en"
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({"LANG": "ru_RU.UTF-8"}, "ru"),
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LANGUAGE": "uk:ru:en", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LANGUAGE": "en:ru", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"LC_ALL": "ru_UA.UTF-8"}, "ru"),
+    ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_locale_variables_choose_the_language(monkeypatch: pytest.MonkeyPatch, environ: dict[str, str],
+                                              lang: str) -> None:
+    for var, value in environ.items():
+        monkeypatch.setenv(var, value)
+    assert language_from_env() == lang
+    assert set_language(None) == lang
 
 
 def test_lang_ru_locale_then_lang_en_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

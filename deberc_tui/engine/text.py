@@ -1,7 +1,7 @@
 """Marking engine texts for translation without importing anything from the UI.
 
-``N_`` returns its argument: it only tells the message extractor (``deberc_tui.i18n_extract``) that the
-string is a message id. The app translates such texts at display time with ``deberc_tui.text.i18n._``.
+``N_`` returns its argument: it only tells the message extractor (Babel, run by ``tools/i18n.py``) that
+the string is a message id. The app translates such texts at display time with ``deberc_tui.text.i18n._``.
 """
 
 from __future__ import annotations

@@ -1,99 +1,55 @@
-"""Translation: gettext-style ``_()`` over ``.po`` catalogs shipped in the package.
+"""Translation with the standard library's ``gettext``: ``_()``, ``ngettext`` and the language in force.
 
-The catalogs (``deberc_tui/locale/<lang>.po``) are read directly at run time, so a fresh
-``pip install -e .`` needs no compile step. English is the source language and the fallback.
-The language comes from ``set_language`` (``--lang``, the settings), else the locale variables.
+The catalogs are gettext's standard layout, ``deberc_tui/locale/<lang>/LC_MESSAGES/deberc.mo``, compiled
+from the ``.po`` beside them by ``tools/i18n.py`` and committed, so a fresh ``pip install -e .`` needs no
+compile step. Plural forms come from each catalog's ``Plural-Forms`` header. English is the source language:
+its messages are the message ids themselves, so English needs no lookup at all (its catalog holds only a
+header, which lets gettext's search of the locale variables see where English stands in the user's list).
+The language comes from ``set_language`` (``--lang``, the settings), else from the locale as gettext reads it.
 """
 
 from __future__ import annotations
 
-import ast
-import os
+import gettext
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 LANGUAGES = ("en", "ru")
-_current = "en"
-
-
-def _parse_po(text: str) -> dict[str, str | tuple[str, ...]]:
-    """Read msgid/msgstr pairs (with continuation lines, ``msgid_plural`` and ``msgstr[n]``).
-
-    Entries with an empty translation and ``#, fuzzy`` entries are skipped; the header (msgid "") too.
-    """
-    catalog: dict[str, str | tuple[str, ...]] = {}
-    parts: dict[str, list[str]] = {}
-    key: str | None = None
-    fuzzy = next_fuzzy = False
-
-    def flush() -> None:
-        msgid = "".join(parts.get("id", []))
-        if not msgid or fuzzy:
-            return
-        if "plural" in parts:
-            forms = tuple("".join(parts.get(f"str{i}", [])) for i in range(3))
-            if all(forms):
-                catalog[msgid] = forms
-        elif "".join(parts.get("str", [])):
-            catalog[msgid] = "".join(parts["str"])
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            next_fuzzy = next_fuzzy or (line.startswith("#,") and "fuzzy" in line)
-            continue
-        if line.startswith("msgid "):
-            flush()
-            parts, key, fuzzy, next_fuzzy = {}, "id", next_fuzzy, False
-            line = line[6:]
-        elif line.startswith("msgid_plural "):
-            key = "plural"
-            line = line[13:]
-        elif line.startswith("msgstr["):
-            index, _, line = line[7:].partition("] ")
-            key = f"str{int(index)}"
-        elif line.startswith("msgstr "):
-            key = "str"
-            line = line[7:]
-        if line.startswith('"') and key is not None:
-            parts.setdefault(key, []).append(ast.literal_eval(line))
-    flush()
-    return catalog
+SOURCE_LANGUAGE = "en"
+DOMAIN = "deberc"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 
 @cache
-def catalog(lang: str) -> dict[str, str | tuple[str, ...]]:
-    """The messages of one language ({} for English or a language without a catalog)."""
-    if lang == "en":
-        return {}
-    try:
-        text = resources.files("deberc_tui").joinpath("locale", f"{lang}.po").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return {}
-    return _parse_po(text)
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (read once); the source language and a missing catalog translate nothing."""
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
-def language_from_env(environ: dict[str, str] | None = None) -> str:
-    env = os.environ if environ is None else environ
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "")
-        for part in value.split(":"):
-            code = part.split(".")[0].split("_")[0].lower()
-            if code in LANGUAGES:
-                return code
-    return "en"
+_current = SOURCE_LANGUAGE
+_translation = translation(SOURCE_LANGUAGE)
+
+
+def language_from_env() -> str:
+    """The user's language from the locale: gettext's own search of LANGUAGE, LC_ALL, LC_MESSAGES and LANG
+    (the first one set; ``uk:ru:en`` lists are tried in order) for a catalog we ship; English if none fits."""
+    found = gettext.find(DOMAIN, LOCALE_DIR)
+    if found is None:
+        return SOURCE_LANGUAGE
+    lang = Path(found).parent.parent.name  # <locale>/<lang>/LC_MESSAGES/deberc.mo
+    return lang if lang in LANGUAGES else SOURCE_LANGUAGE
 
 
 def set_language(lang: str | None) -> str:
     """Use ``lang`` ('en' or 'ru'); None follows the locale. Returns the language now in force."""
-    global _current
+    global _current, _translation
     if lang is None:
         lang = language_from_env()
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
-    _current = lang
+    _current, _translation = lang, translation(lang)
     return lang
 
 
@@ -104,32 +60,15 @@ def current_language() -> str:
 def _(message: str) -> str:
     """Translate ``message`` into the current language (itself when there is no translation).
 
-    Messages with fields use ``str.format`` names: ``_("{name} deals").format(name=...)``.
+    Messages with fields use ``str.format`` names: ``_("{name} deals").format(name=...)``. The empty string
+    stays empty (gettext would answer it with the catalog's header).
     """
-    if _current == "en" or not message:
-        return message
-    found = catalog(_current).get(message, message)
-    return found if isinstance(found, str) else found[0]
-
-
-def plural_index(lang: str, n: int) -> int:
-    """Which plural form ``n`` takes: English 0/1; Russian 0 (1, 21), 1 (2-4, 22), 2 (5-20, 25)."""
-    if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return 0
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return 1
-        return 2
-    return 0 if n == 1 else 1
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a message for the number ``n`` (then ``.format(n=n, ...)``)."""
-    if _current != "en":
-        found = catalog(_current).get(singular)
-        if isinstance(found, tuple):
-            return found[plural_index(_current, n)]
-    return singular if n == 1 else plural
+    """The form of a message for the number ``n`` (then ``.format(n=n, ...)``), by the catalog's plural rule."""
+    return _translation.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
