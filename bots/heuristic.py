@@ -41,6 +41,8 @@ PLAIN_ACE, PLAIN_TEN_GUARDED, PLAIN_TEN_BARE, PLAIN_KING = 11, 7, 2, 1
 KEEP_TRUMP = (1, 1, 8, 4, 12, 2, 2, 5)  # reluctance to spend a trump (by natural rank)
 STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
 BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
+# find_combos reads only ``hundred`` here (the bid looks at six cards, never a debertz): made once, not per bid.
+_COMBO_RULES = {False: Rules(), True: Rules(hundred=True)}
 
 
 def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules_hundred: bool) -> float:
@@ -70,8 +72,7 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
         for s in range(4):
             if s != trump and not hand & SUIT_MASKS[s]:
                 score += 4
-    rules = Rules(hundred=rules_hundred)
-    combos = find_combos(hand, Suit.from_index(trump), rules)
+    combos = find_combos(hand, Suit.from_index(trump), _COMBO_RULES[rules_hundred])
     score += 0.7 * sum(c.points for c in combos)
     kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
     if hand & kq == kq:

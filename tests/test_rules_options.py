@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from deberc_tui.engine import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
+from deberc_tui.engine.options import AllPass, BaitWhen, BellaTo, Hanging
+from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS
 
 ALL_KEYS = {
     "target", "all_pass", "turnup_to", "swap_seven", "four_sevens_redeal", "low_points_redeal", "klabor",
@@ -133,3 +136,69 @@ def test_bait_penalty_fills_missing_keys_from_the_usual_100_third_and_after_game
 def _escape(text: str) -> str:
     import re
     return re.escape(text)
+
+
+# -- option values are typed, and refused where they are made -----------------------------------------
+
+
+def test_a_closed_set_of_words_comes_back_as_its_enum_equal_to_the_record_string() -> None:
+    r = Rules.from_dict({"all_pass": "dealer_must", "hanging": "each_own"})
+    assert r.all_pass is AllPass.DEALER_MUST and r.all_pass == "dealer_must"
+    assert r.hanging is Hanging.EACH_OWN
+
+
+def test_to_dict_holds_plain_json_values_so_records_do_not_change() -> None:
+    d = Rules.preset("kharkiv", players=3).to_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert {type(v) for k, v in d.items() if isinstance(v, str)} == {str}
+    assert {type(v) for v in d["bait_penalty"].values()} == {int, str}
+
+
+def test_every_closed_option_takes_each_of_its_values_and_nothing_else() -> None:
+    for key, spec in OPTIONS.items():
+        for value in spec.values or ():
+            assert Rules.from_dict({key: value}).to_dict()[key] == value
+        with pytest.raises(RulesError, match=f"rule option '{key}' must be"):
+            Rules.from_dict({key: "nonsense"})
+
+
+def test_a_rules_value_made_directly_is_checked_too() -> None:
+    with pytest.raises(RulesError, match="rule option 'all_pass' must be one of 'redeal', 'dealer_must', not 'x'"):
+        Rules(all_pass="x")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="players must be 2, 3 or 4, not 5"):
+        Rules(players=5)
+    assert Rules(bella_to="trick_winner").bella_to is BellaTo.TRICK_WINNER  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("key", sorted(ALL_KEYS | {"preset"}))
+@pytest.mark.parametrize("value", [[], {}, ["moscow"]])
+def test_an_unhashable_value_is_a_rules_error_not_a_crash(key: str, value: object) -> None:
+    if key == "bait_penalty" and value == {}:
+        assert Rules.from_dict({key: value}).bait_penalty == BaitPenalty()
+        return
+    with pytest.raises(RulesError, match=f"'{key}'|preset"):
+        Rules.from_dict({key: value})
+
+
+@pytest.mark.parametrize("data", [[], "moscow", 7])
+def test_rules_that_are_not_an_object_are_refused_in_one_line(data: Any) -> None:
+    with pytest.raises(RulesError, match="the rules must be an object of options, not"):
+        Rules.from_dict(data)
+
+
+@pytest.mark.parametrize(("key", "value"), [("ski_penalty", 50.0), ("target", 501.0), ("low_points_redeal", 1.5)])
+def test_a_number_must_be_whole(key: str, value: float) -> None:
+    with pytest.raises(RulesError, match=f"'{key}' must be"):
+        Rules.from_dict({key: value})
+
+
+def test_a_bait_penalty_is_checked_when_made() -> None:
+    with pytest.raises(RulesError, match="bait_penalty 'when' must be"):
+        BaitPenalty(100, "fourth")  # type: ignore[arg-type]
+    assert BaitPenalty(50, "every_third", "row").when is BaitWhen.EVERY_THIRD  # type: ignore[arg-type]
+
+
+def test_every_preset_builds_for_each_of_its_player_counts() -> None:
+    for name, counts in PRESET_PLAYERS.items():
+        for players in counts:
+            assert Rules.preset(name, players=players).preset_name == name

@@ -70,10 +70,7 @@ def test_a_sound_cache_entry_is_still_used(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 # Found by feeding damaged records to ``load_record``/``replay_record`` (the engine's ``Mapping[str, Any]``
-# inputs hide them from mypy). The fix belongs to the engine (``Rules.from_dict``, ``action_from_record``),
-# which is being reworked at the same time: until then these are expected to fail.
-ENGINE_PENDING = pytest.mark.xfail(raises=TypeError, strict=False,
-                                   reason="engine: an unhashable value reaches a dict lookup (TypeError)")
+# inputs hid them from mypy): an unhashable value reached a dict lookup and raised a TypeError.
 
 
 def _golden_doc() -> dict[str, object]:
@@ -81,7 +78,6 @@ def _golden_doc() -> dict[str, object]:
     return doc
 
 
-@ENGINE_PENDING
 def test_a_record_whose_preset_is_not_a_name_is_refused_in_one_line() -> None:
     from deberc_tui.records import RecordError, load_record
 
@@ -91,7 +87,6 @@ def test_a_record_whose_preset_is_not_a_name_is_refused_in_one_line() -> None:
         load_record(doc)
 
 
-@ENGINE_PENDING
 def test_a_record_whose_bid_is_not_a_word_is_refused_in_one_line() -> None:
     from deberc_tui.records import RecordError, load_record
 

@@ -9,8 +9,9 @@ Every error carries a translatable ``template`` + ``params`` (:class:`~deberc_tu
 * :class:`MalformedActionError`: something that is not an action at all (``Bid("Z")``, a bad record object).
 * :class:`ApiMisuseError`: the caller broke the engine's contract (a seat that is not at the table,
   dealing when there is nothing to deal), not a rule of the game.
-* ``RulesError`` (:mod:`rules`), ``CardError`` (:mod:`cards`) and ``DeckError`` (:mod:`deal`) for bad
-  options, card notation and decks.
+* :class:`RulesError`: an unknown option, a bad value or an impossible combination of options (raised by
+  :mod:`rules` and :mod:`options`).
+* ``CardError`` (:mod:`cards`) and ``DeckError`` (:mod:`deal`) for bad card notation and decks.
 """
 
 from __future__ import annotations
@@ -45,3 +46,7 @@ class MalformedActionError(DebercError):
 
 class ApiMisuseError(DebercError):
     """A call that breaks the engine's contract (not a rule of the game), e.g. a seat not at the table."""
+
+
+class RulesError(DebercError):
+    """An unknown option, a bad value or an impossible combination of options (``template`` + ``params``)."""

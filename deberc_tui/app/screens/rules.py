@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Label, Select, Static
 
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import OPTION_HELP, Rules, RulesError
-from deberc_tui.engine.rules import _BOOLS, _CHOICES
+from deberc_tui.engine.rules import OPTIONS
 from deberc_tui.text.i18n import N_, _, translate_error
 from deberc_tui.text.words import option as option_label
 from deberc_tui.text.words import points as points_label
@@ -32,7 +32,8 @@ def bait_choices() -> list[tuple[str, Any]]:
 
 def option_choices(key: str) -> list[tuple[str, Any]]:
     """The values an option may take, as (label, value) pairs (labels in the current language)."""
-    if key in _BOOLS:
+    values = OPTIONS[key].values
+    if values == (True, False):
         return [(value_label(True), True), (value_label(False), False)]
     if key == "target":
         return [(str(v), v) for v in (101, 301, 501, 1001)]
@@ -40,7 +41,7 @@ def option_choices(key: str) -> list[tuple[str, Any]]:
         return [(value_label(None), None)] + [("≤ " + points_label(v), v) for v in (0, 1, 5, 10, 13, 15, 20)]
     if key == "bait_penalty":
         return bait_choices()
-    return [(value_label(v), v) for v in _CHOICES[key]]
+    return [(value_label(v), v) for v in values or ()]
 
 
 # The options whose engine help names code values (``'dealer_must'``, ``null``), said as a player would.
