@@ -18,6 +18,7 @@ import argparse
 import ast
 import io
 import sys
+import tomllib
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from typing import IO, Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract, extract_python
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +121,8 @@ def source_files(root: Path = ROOT) -> list[Path]:
 
 def extract_messages(root: Path = ROOT) -> Catalog:
     """Every message id in the sources, as a Babel template catalog (in order of first appearance)."""
-    template = Catalog(project="deberc", domain=DOMAIN, fuzzy=False)
+    version = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    template = Catalog(project="deberc", version=version, domain=DOMAIN, fuzzy=False)
     for path in source_files(root):
         rel = path.relative_to(root).as_posix()
         with path.open("rb") as fileobj:
@@ -188,6 +190,8 @@ def updated(lang: str, template: Catalog) -> tuple[Catalog, Report]:
     catalog = read_catalog(po_path(lang))
     before = [msgid(m.id) for m in catalog if m.id]
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    catalog.project, catalog.version = template.project, template.version
+    catalog.msgid_bugs_address = catalog.last_translator = catalog.language_team = ""
     now = {msgid(m.id) for m in catalog if m.id}
     obsolete = tuple(i for i in before if i not in now)
     return catalog, Report(lang, len(now), untranslated(catalog), obsolete)
@@ -204,6 +208,10 @@ def mo_bytes(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_mo(out, catalog)
     return out.getvalue()
+
+
+def mo_catalog(data: bytes) -> Catalog:
+    return read_mo(io.BytesIO(data))
 
 
 def compiled(lang: str) -> bytes:
@@ -236,13 +244,21 @@ def compile_all() -> list[Path]:
     return [mo_path(lang) for lang in languages() if _write_if_changed(mo_path(lang), compiled(lang))]
 
 
+def entries(catalog: Catalog) -> dict[str, tuple[object, object]]:
+    """The messages of a catalog as gettext sees them: each id (and plural) with its translation(s)."""
+    return {msgid(m.id): (m.id, m.string) for m in catalog if m.id}
+
+
 def stale_files(template: Catalog) -> list[Path]:
-    """The ``.po`` files the update would change and the ``.mo`` files behind their ``.po``."""
+    """The ``.po`` files whose messages the update would change and the ``.mo`` files behind their ``.po``
+    (messages only: the headers name the Babel version and dates, which do not matter)."""
     out = []
     for lang in languages():
-        if lang != SOURCE_LANGUAGE and po_bytes(updated(lang, template)[0]) != po_path(lang).read_bytes():
+        on_disk = read_catalog(po_path(lang))
+        if lang != SOURCE_LANGUAGE and entries(updated(lang, template)[0]) != entries(on_disk):
             out.append(po_path(lang))
-        if not mo_path(lang).exists() or compiled(lang) != mo_path(lang).read_bytes():
+        if not mo_path(lang).exists() or entries(mo_catalog(mo_path(lang).read_bytes())) != entries(
+                mo_catalog(mo_bytes(on_disk))):
             out.append(mo_path(lang))
     return out
 
