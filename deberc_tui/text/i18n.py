@@ -11,7 +11,8 @@ The language comes from ``set_language`` (``--lang``, the settings), else from t
 from __future__ import annotations
 
 import gettext
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "ru")
@@ -28,8 +29,17 @@ def translation(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
+@cache
+def _lookup(lang: str) -> Callable[[str], str]:
+    """``gettext`` of the language's catalog behind a cache: every redraw asks for the same few hundred
+    messages, and a cached answer costs half a catalog lookup (a miss in gettext also evaluates the plural
+    rule). Bounded, as ``_()`` is also called on texts made at run time."""
+    return lru_cache(maxsize=4096)(translation(lang).gettext)
+
+
 _current = SOURCE_LANGUAGE
 _translation = translation(SOURCE_LANGUAGE)
+_gettext = _lookup(SOURCE_LANGUAGE)
 
 
 def language_from_env() -> str:
@@ -44,12 +54,12 @@ def language_from_env() -> str:
 
 def set_language(lang: str | None) -> str:
     """Use ``lang`` ('en' or 'ru'); None follows the locale. Returns the language now in force."""
-    global _current, _translation
+    global _current, _translation, _gettext
     if lang is None:
         lang = language_from_env()
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
-    _current, _translation = lang, translation(lang)
+    _current, _translation, _gettext = lang, translation(lang), _lookup(lang)
     return lang
 
 
@@ -63,7 +73,7 @@ def _(message: str) -> str:
     Messages with fields use ``str.format`` names: ``_("{name} deals").format(name=...)``. The empty string
     stays empty (gettext would answer it with the catalog's header).
     """
-    return _translation.gettext(message) if message else message
+    return _gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
