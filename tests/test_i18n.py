@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, settle, table_screen
-from babel.messages.catalog import Message
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract
 from click.testing import CliRunner
 from tablehelp import play_deal, to_game_over, to_mid_trick, to_score_sheet
@@ -111,6 +111,53 @@ def test_source_language_catalog_is_only_a_header() -> None:
     english = catalog_tool.read_catalog(catalog_tool.po_path("en"))
     assert [m.id for m in english if m.id] == []
     assert catalog_tool.mo_path("en").exists()
+
+
+RU_HEADER = f'msgid ""\nmsgstr ""\n"Language: ru\\n"\n"Plural-Forms: {RUSSIAN_PLURALS}\\n"\n\n'
+
+
+def a_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, entries: str) -> Path:
+    """A Russian ``.po`` with ``entries`` in a locale directory of its own, where the tool will look."""
+    monkeypatch.setattr(catalog_tool, "LOCALE", tmp_path)
+    po = catalog_tool.po_path("ru")
+    po.parent.mkdir(parents=True)
+    po.write_text(RU_HEADER + entries, encoding="utf-8")
+    return po
+
+
+def test_the_tool_adds_new_ids_empty_keeps_gone_ones_as_comments_and_compiles(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    po = a_catalog(monkeypatch, tmp_path, 'msgid "Pass"\nmsgstr "Пас"\n\nmsgid "Gone"\nmsgstr "Ушло"\n\n'
+                   'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} карта"\nmsgstr[1] "{n} карты"\n'
+                   'msgstr[2] "{n} карт"\n')
+    template = Catalog()
+    for message in ("Pass", "New", ("{n} card", "{n} cards")):
+        template.add(message, locations=[("deberc_tui/x.py", 1)])
+    [report] = catalog_tool.update_all(template)
+    assert (report.untranslated, report.obsolete) == (("New",), ("Gone",))
+    text = po.read_text(encoding="utf-8")
+    assert 'msgid "New"\nmsgstr ""\n' in text and '#~ msgid "Gone"\n#~ msgstr "Ушло"\n' in text
+    assert catalog_tool.compile_all() == [catalog_tool.mo_path("ru")]
+    ru = gettext.translation(catalog_tool.DOMAIN, tmp_path, languages=["ru"])
+    assert [ru.gettext("Pass"), ru.gettext("New"), ru.gettext("Gone")] == ["Пас", "New", "Gone"]
+    assert [ru.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 3, 5)] == ["1 карта", "3 карты", "5 карт"]
+    before = po.read_bytes()
+    catalog_tool.update_all(template)
+    assert po.read_bytes() == before and catalog_tool.compile_all() == []  # running it again changes nothing
+
+
+@pytest.mark.parametrize(("entries", "error"), [
+    ('msgid "Pass"\nmsgstr "Пас"\n\nmsgid "Pass"\nmsgstr "Пас!"\n', "line 9: 'Pass' is in the catalog twice"),
+    ('msgid "Pass"\nmsgtsr "Пас"\n', "line 7: Unknown or misformatted keyword: 'msgtsr \"Пас\"'"),
+])
+def test_the_tool_names_the_file_and_line_of_a_broken_catalog(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], entries: str,
+        error: str) -> None:
+    po = a_catalog(monkeypatch, tmp_path, entries)
+    assert catalog_tool.main(["compile"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"tools/i18n.py: {po}: {error}") and err.count("\n") == 1, err
+    assert not catalog_tool.mo_path("ru").exists()
 
 
 def test_russian_plural_forms() -> None:

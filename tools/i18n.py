@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract, extract_python
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("deberc_tui", "bots")
@@ -158,13 +158,33 @@ def languages() -> list[str]:
     return sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
+class _ReadCatalog(Catalog):
+    """A catalog being read from a ``.po``: an id given twice is an error (Babel would silently keep the first
+    translation, so a corrected one appended at the end of the file would be ignored)."""
+
+    def __setitem__(self, id: str | tuple[str, ...] | list[str], message: Message) -> None:
+        if id and self.get(id, message.context) is not None:
+            raise CatalogError(f"line {message.lineno}: {msgid(id)!r} is in the catalog twice (keep one entry)")
+        super().__setitem__(id, message)
+
+
+def shown(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def read_catalog(path: Path) -> Catalog:
     """A ``.po`` file as a Babel catalog; a syntax error or a repeated id is a :class:`CatalogError`."""
+    catalog = _ReadCatalog(domain=DOMAIN)
     try:
         with path.open("rb") as fileobj:
-            catalog = read_po(fileobj, abort_invalid=True)
-    except PoFileError as exc:
-        raise CatalogError(f"{path.relative_to(ROOT)}: {exc}") from None
+            PoFileParser(catalog, abort_invalid=True).parse(fileobj)
+    except PoFileError as exc:  # Babel counts the lines from 0 and appends " on <line>" to its message
+        reason = str(exc).rsplit(" on ", 1)[0]
+        raise CatalogError(f"{shown(path)}: line {exc.lineno + 1}: {reason}: {exc.line.strip()!r}") from None
+    except CatalogError as exc:
+        raise CatalogError(f"{shown(path)}: {exc}") from None
+    except OSError as exc:
+        raise CatalogError(f"{shown(path)}: cannot read it ({exc.strerror})") from None
     return catalog
 
 
@@ -282,13 +302,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.step == "check":
             behind = stale_files(extract_messages())
             for path in behind:
-                print(f"behind the code: {path.relative_to(ROOT)} — run {USAGE}", file=sys.stderr)
+                print(f"behind the code: {shown(path)} — run {USAGE}", file=sys.stderr)
             return 1 if behind else 0
         if args.step == "update":
             for report in update_all(extract_messages()):
                 _say(report)
         for path in compile_all():
-            print(f"compiled {path.relative_to(ROOT)}", file=sys.stderr)
+            print(f"compiled {shown(path)}", file=sys.stderr)
     except CatalogError as exc:
         print(f"tools/i18n.py: {exc}", file=sys.stderr)
         return 1
