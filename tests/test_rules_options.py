@@ -16,6 +16,7 @@ ALL_KEYS = {
     "hundred", "debertz", "combo_tie", "combos_need_trick", "bella_to", "first_lead", "overtrump_on_ruff",
     "partner_exempt", "bidder_must_beat", "bait_to", "hanging", "hanging_multi", "bait_penalty", "ski_penalty",
     "both_over", "claims", "false_claim", "mars", "short", "short_bait", "next_dealer",
+    "extra_cards", "extras_from", "turnup_2_3", "stock_card_shown", "swap_seven_until", "low_points_cards",
 }
 
 MOSCOW_DEFAULTS: dict[str, Any] = {
@@ -26,6 +27,8 @@ MOSCOW_DEFAULTS: dict[str, Any] = {
     "hanging_multi": "accumulate", "bait_penalty": None, "ski_penalty": 0, "both_over": "defender",
     "claims": True, "false_claim": "loses", "mars": False, "short": False, "short_bait": True,
     "next_dealer": "winner",
+    "extra_cards": 3, "extras_from": "left_of_dealer", "turnup_2_3": "table", "stock_card_shown": "bottom",
+    "swap_seven_until": "first_card", "low_points_cards": "six",
 }
 
 

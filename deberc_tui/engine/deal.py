@@ -46,6 +46,7 @@ from deberc_tui.engine.cards import (
     sort_hand,
 )
 from deberc_tui.engine.combos import Combo, ComboKind, Declaration, combos_winner, find_combos, has_combos
+from deberc_tui.engine.dealing import packets_after_bidding, stock_card_shown
 from deberc_tui.engine.errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
 from deberc_tui.engine.events import (
     BellaDeclared,
@@ -59,11 +60,13 @@ from deberc_tui.engine.events import (
     KlaborAnnounced,
     RedealDemanded,
     SevenSwapped,
+    StockTopShown,
     ThrowInReason,
     ThrownIn,
     TrickWon,
     TrumpChosen,
 )
+from deberc_tui.engine.options import LowPointsCards, StockCardShown, SwapSevenUntil, Turnup23
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
@@ -167,7 +170,7 @@ class Deal:
 
     __slots__ = (
         "rules", "n", "dealer", "deck", "totals", "events", "phase", "to_act", "order",
-        "_hands", "first_six", "turnup", "turnup_taken_by", "bottom", "_pos", "bids", "bid_round",
+        "_hands", "first_six", "turnup", "turnup_taken_by", "bottom", "stock_top", "_pos", "bids", "bid_round",
         "trump", "bidder", "swapped_by", "swapped_card", "played_first", "declarations", "bella_eligible", "bella_done",
         "bella_tricks", "trick", "trick_leader", "tricks", "taken", "trick_count", "_win_seat",
         "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask", "log",
@@ -205,6 +208,7 @@ class Deal:
         self._pos = pos + 1
         self.turnup_taken_by: int | None = None
         self.bottom: Card | None = None
+        self.stock_top: Card | None = None  # the stock's top card, turned after the first trick (club)
         self.bids: list[tuple[int, Bid]] = []
         self.bid_round = 1
         self.trump: Suit | None = None
@@ -389,6 +393,10 @@ class Deal:
             return N_("cannot swap the trump seven: the rules do not allow it"), {}
         if self.n == 4:
             return N_("cannot swap the trump seven: there is no swap in the 4-player game"), {}
+        if self.rules.turnup_2_3 is Turnup23.BIDDER:
+            return N_("cannot swap the trump seven: the turnup is in the bidder's hand"), {}
+        if self.rules.turnup_2_3 is Turnup23.BOTTOM:
+            return N_("cannot swap the trump seven: the turnup lies under the stock"), {}
         if self.phase is not Phase.PLAY or self.trump is None:
             return N_("cannot swap the trump seven before trump is chosen"), {}
         if self.bid_round != 1:
@@ -398,6 +406,8 @@ class Deal:
         seven = self._ti * 8
         if not self._hands[seat] >> seven & 1:
             return N_("cannot swap the trump seven: does not hold {card}"), {"card": f"7{self.trump.value}"}
+        if self.rules.swap_seven_until is SwapSevenUntil.PICKUP and not self.first_six[seat] >> seven & 1:
+            return N_("cannot swap the trump seven: it came with the extra cards (only one among the first six may be swapped)"), {}
         return None
 
     def _four_sevens_refusal(self, seat: int) -> Refusal | None:
@@ -415,6 +425,12 @@ class Deal:
             return N_("cannot demand a redeal for a weak hand: the rules do not allow it"), {}
         if self.played_first[seat]:
             return N_("cannot demand a redeal after playing a card"), {}
+        if self.rules.low_points_cards is LowPointsCards.HAND:
+            pts = plain_points(self._hands[seat])
+            if pts > limit:
+                return (N_("cannot demand a redeal for a weak hand: the cards held are worth {points} (limit {limit})"),
+                        {"points": pts, "limit": limit})
+            return None
         pts = plain_points(self.first_six[seat])
         if pts > limit:
             return (N_("cannot demand a redeal for a weak hand: the first six cards are worth {points} (limit {limit})"),
@@ -521,22 +537,15 @@ class Deal:
         self._tmask = SUIT_MASKS[suit.index]
         self.bidder = seat
         deck, pos, hands = self.deck, self._pos, self._hands
-        if self.n < 4:
-            for s in self.order:
-                for c in deck[pos:pos + 3]:
-                    hands[s] |= 1 << c.index
-                pos += 3
+        for s, k, with_turnup in packets_after_bidding(self.rules, self.dealer, seat):
+            if with_turnup:
+                hands[s] |= self.turnup.bit
+                self.turnup_taken_by = s
+            for c in deck[pos:pos + k]:
+                hands[s] |= 1 << c.index
+            pos += k
+        if stock_card_shown(self.rules) is StockCardShown.BOTTOM:
             self.bottom = deck[31]
-        else:
-            receiver = self.dealer if self.rules.turnup_to == "dealer" else seat
-            for s in self.order:
-                if s == receiver:
-                    hands[s] |= (1 << self.turnup.index) | (1 << deck[pos].index)
-                    pos += 1
-                    self.turnup_taken_by = s
-                else:
-                    hands[s] |= (1 << deck[pos].index) | (1 << deck[pos + 1].index)
-                    pos += 2
         self._pos = pos
         self.phase = Phase.PLAY
         leader = self.order[0] if self.rules.first_lead == "left_of_dealer" else seat
@@ -641,6 +650,8 @@ class Deal:
         self.trick = []
         self.events.append(TrickWon(winner, cards, pts, number))
         if number == 0:
+            self._after_first_trick()
+        if number == 0:
             self._resolve_declarations(final=False)
         if len(self.tricks) == self.rules.tricks_per_deal:
             self.taken[winner] += 10
@@ -648,6 +659,12 @@ class Deal:
             return
         self.trick_leader = winner
         self.to_act = winner
+
+    def _after_first_trick(self) -> None:
+        """``stock_card_shown: "top_after_first_trick"``: the first trick complete, the stock's top card is turned."""
+        if stock_card_shown(self.rules) is StockCardShown.TOP_AFTER_FIRST_TRICK:
+            self.stock_top = self.deck[self._pos]
+            self.events.append(StockTopShown(self.stock_top))
 
     def _resolve_declarations(self, final: bool) -> None:
         assert self.trump is not None

@@ -48,6 +48,14 @@ class TrumpChosen:
 
 
 @dataclass(frozen=True, slots=True)
+class StockTopShown:
+    """``stock_card_shown: "top_after_first_trick"``: the first trick complete, the stock's top card is turned
+    face up for everyone (it takes no part in play)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class SevenSwapped:
     seat: int
     seven: Card
@@ -127,7 +135,7 @@ class GameOver:
 
 
 Event: TypeAlias = (
-    Dealt | BidMade | TrumpChosen | SevenSwapped | RedealDemanded | ThrownIn | KlaborAnnounced
+    Dealt | BidMade | TrumpChosen | StockTopShown | SevenSwapped | RedealDemanded | ThrownIn | KlaborAnnounced
     | Declared | DeclarationsResolved | CardPlayed | BellaDeclared | TrickWon | ClaimMade
     | DealScored | GameOver
 )

@@ -48,6 +48,43 @@ class TurnupTo(StrEnum):
     BIDDER = "bidder"
 
 
+class ExtrasFrom(StrEnum):
+    """§2, 2-3 players: where the cards dealt after the bidding start."""
+
+    LEFT_OF_DEALER = "left_of_dealer"
+    LEFT_OF_BIDDER = "left_of_bidder"
+
+
+class Turnup23(StrEnum):
+    """§2, 2-3 players: what happens to the turnup."""
+
+    TABLE = "table"
+    BIDDER = "bidder"
+    BOTTOM = "bottom"
+
+
+class StockCardShown(StrEnum):
+    """§2, 2-3 players: which stock card is shown to everybody."""
+
+    BOTTOM = "bottom"
+    TOP_AFTER_FIRST_TRICK = "top_after_first_trick"
+    NONE = "none"
+
+
+class SwapSevenUntil(StrEnum):
+    """§4: which trump seven may be swapped for the turnup."""
+
+    FIRST_CARD = "first_card"
+    PICKUP = "pickup"
+
+
+class LowPointsCards(StrEnum):
+    """§4: which cards the weak-hand redeal counts."""
+
+    SIX = "six"
+    HAND = "hand"
+
+
 class Debertz(StrEnum):
     """§5: seven or eight trumps in sequence."""
 

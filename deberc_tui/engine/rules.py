@@ -21,12 +21,17 @@ from deberc_tui.engine.options import (
     BothOver,
     ComboTie,
     Debertz,
+    ExtrasFrom,
     FalseClaim,
     FirstLead,
     Hanging,
     HangingMulti,
+    LowPointsCards,
     NextDealer,
     Option,
+    StockCardShown,
+    SwapSevenUntil,
+    Turnup23,
     TurnupTo,
     collect,
     option,
@@ -137,11 +142,23 @@ class Rules:
     target: int = option(501, N_("points that win the game (301, 501, 1001, ...)"), minimum=1)
     all_pass: AllPass = option(AllPass.REDEAL, N_(
         "everybody passed twice: 'redeal' (next player deals) or 'dealer_must' name a suit"))
+    extra_cards: int = option(3, N_(
+        "2-3 players: cards each after the bidding, 3 (nine in hand) or 4 (ten in hand and ten tricks)"), choices=(3, 4))
+    extras_from: ExtrasFrom = option(ExtrasFrom.LEFT_OF_DEALER, N_(
+        "2-3 players: the cards after the bidding start left of the dealer, or left of the bidder (the bidder last)"))
+    turnup_2_3: Turnup23 = option(Turnup23.TABLE, N_(
+        "2-3 players: the turnup stays on the table (the trump seven may take it), goes to the bidder, or lies under the stock"))
+    stock_card_shown: StockCardShown = option(StockCardShown.BOTTOM, N_(
+        "2-3 players: the stock's bottom card is shown, or its top card after the first trick, or no card"))
     turnup_to: TurnupTo = option(TurnupTo.DEALER, N_("4 players: the turnup goes to the 'dealer' or the 'bidder'"))
     swap_seven: bool = option(True, N_("the trump seven may be swapped for the turnup (2-3 players, round-1 trump)"))
+    swap_seven_until: SwapSevenUntil = option(SwapSevenUntil.FIRST_CARD, N_(
+        "the trump seven may be swapped before your first card, or only if it came in your first six cards"))
     four_sevens_redeal: bool = option(True, N_("a player with all four sevens may demand a redeal"))
     low_points_redeal: int | None = option(None, N_(
         "a weak first six cards (at most this many points) may demand a redeal (null: never)"), minimum=0)
+    low_points_cards: LowPointsCards = option(LowPointsCards.SIX, N_(
+        "a weak hand counts the first six cards only, or all the cards held when asking for the redeal"))
     klabor: bool = option(False, N_("A K Q J 10 9 of one suit in the first six cards wins the game at once"))
     hundred: bool = option(False, N_("six cards in sequence are a hundred (else a fifty)"))
     debertz: Debertz = option(Debertz.WIN, N_("seven or eight trumps in sequence: 'win' the game at once, or 'off'"))
@@ -225,11 +242,12 @@ class Rules:
 
     @property
     def tricks_per_deal(self) -> int:
-        return 8 if self.players == 4 else 9
+        """Tricks in a deal, as many as cards in a hand: 8 with 4 players, else 6 + ``extra_cards``."""
+        return 8 if self.players == 4 else 6 + self.extra_cards
 
     @property
     def seven_swap_allowed(self) -> bool:
-        return self.swap_seven and self.players < 4
+        return self.swap_seven and self.players < 4 and self.turnup_2_3 is Turnup23.TABLE
 
     def combo_points(self, length: int) -> int:
         """Points of a sequence of ``length`` cards (3..8) under these rules (debertz 'off' included)."""

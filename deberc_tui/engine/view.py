@@ -12,6 +12,7 @@ from deberc_tui.engine.actions import Action, BidCall
 from deberc_tui.engine.cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
 from deberc_tui.engine.combos import ComboKind
 from deberc_tui.engine.deal import Deal, Phase
+from deberc_tui.engine.dealing import FIRST_PACKETS, packets_after_bidding
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.scoring import DealResult
 
@@ -108,10 +109,22 @@ class SeatView:
     """What this seat may do now if it is its turn (else empty)."""
     optional: tuple[Action, ...]
     """What this seat may do out of turn now: swap the seven, demand a redeal, announce klabor."""
+    stock_top: Card | None = None
+    """With ``stock_card_shown: "top_after_first_trick"`` (2-3 players): the stock's top card, turned face up
+    for everyone once the first trick is complete (None before, and under the other rules)."""
 
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards lie in the stock (the turnup not counted, wherever it lies): a count, never the cards."""
+        n = self.players
+        before = 32 - 3 * FIRST_PACKETS * n - 1
+        if self.bidder is None or self.trump is None:
+            return before
+        return before - sum(k for _, k, _ in packets_after_bidding(self.rules, self.dealer, self.bidder))
 
     def unseen_mask(self) -> int:
         """Cards this seat has not seen: everything but its hand, played cards and face-up cards."""
@@ -123,6 +136,8 @@ class SeatView:
             seen |= self.turnup.bit
         if self.bottom is not None:
             seen |= self.bottom.bit
+        if self.stock_top is not None:
+            seen |= self.stock_top.bit
         return ((1 << 32) - 1) & ~seen
 
     def unseen(self) -> list[Card]:
@@ -174,4 +189,5 @@ def seat_view(
         sheet=sheet,
         legal=tuple(deal.legal_actions()) if my_turn and deal.phase is not Phase.OVER else (),
         optional=tuple(deal.optional_actions(seat)),
+        stock_top=deal.stock_top,
     )
