@@ -26,6 +26,7 @@ from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.cli import lang_from_args, main
 from deberc_tui.engine import Bid, Card, Game, IllegalActionError, PlayCard, Rules
+from deberc_tui.engine.text import render
 from deberc_tui.text import i18n
 from deberc_tui.text.i18n import (
     LANGUAGES,
@@ -224,7 +225,8 @@ def test_refusals_carry_a_template_that_gives_the_english_reason() -> None:
     with pytest.raises(IllegalActionError) as info:
         game.apply(0, Bid(deal.turnup.suit.value))
     exc = info.value
-    assert exc.params and exc.reason == exc.template.format(**exc.params)
+    assert exc.params == {"suit": deal.turnup.suit}  # a value: the text layer writes it
+    assert exc.reason == render(exc.template, exc.params) == exc.template.format(suit=deal.turnup.suit.symbol)
     assert exc.reason.startswith("cannot name a suit in round 1")
     assert str(exc) == f"seat 0 {exc.reason}"
     set_language("ru")

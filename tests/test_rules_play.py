@@ -174,3 +174,15 @@ def test_playing_out_of_turn_or_a_card_not_held() -> None:
         d.apply(0, PlayCard(Card.parse("QS")))
     with pytest.raises(IllegalActionError, match="seat 1 does not hold KS"):
         d.apply(1, PlayCard(Card.parse("KS")))
+
+
+
+def test_a_refusal_names_its_cards_and_suit_as_values_not_as_text() -> None:
+    from deberc_tui.engine import Suit
+
+    d = new_deal(rules(), {1: "AS 7C 8C 9C 7D 8D 9D TC JC", 0: "QS 7S AC KC QC AD KD QD JD"}, "8H")
+    run(d, "play AS")
+    with pytest.raises(IllegalActionError) as info:
+        run(d, "AC")
+    assert info.value.params == {"suit": Suit.SPADES, "cards": (Card.parse("QS"), Card.parse("7S"))}
+    assert info.value.reason == "must follow suit ♠ (holds QS, 7S)"

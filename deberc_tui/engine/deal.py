@@ -76,7 +76,7 @@ class DeckError(DebercError):
 
 
 Refusal = tuple[str, dict[str, object]]
-"""A reason as an English ``str.format`` template and its parameters (``reason = template.format(**params)``)."""
+"""A reason as an English template and its params, cards as ``Card`` and suits as ``Suit`` values (``render`` writes them)."""
 
 
 class Phase(StrEnum):
@@ -117,9 +117,9 @@ def plain_points(mask: int) -> int:
     return total
 
 
-def _holds(mask: int, trump: Suit | None) -> str:
+def _holds(mask: int, trump: Suit | None) -> tuple[Card, ...]:
     """The cards of a mask as a player lists them: high to low in trick order (trump: J 9 A 10 ...)."""
-    return ", ".join(c.notation for c in sort_hand(cards_of(mask), trump))
+    return tuple(sort_hand(cards_of(mask), trump))
 
 
 class Trick:
@@ -405,7 +405,7 @@ class Deal:
             return N_("cannot swap: the trump seven can only be swapped before your first card"), {}
         seven = self._ti * 8
         if not self._hands[seat] >> seven & 1:
-            return N_("cannot swap the trump seven: does not hold {card}"), {"card": f"7{self.trump.value}"}
+            return N_("cannot swap the trump seven: does not hold {card}"), {"card": Card(Rank.SEVEN, self.trump)}
         if self.rules.swap_seven_until is SwapSevenUntil.PICKUP and not self.first_six[seat] >> seven & 1:
             return N_("cannot swap the trump seven: it came with the extra cards (only one among the first six may be swapped)"), {}
         return None
@@ -507,14 +507,14 @@ class Deal:
         if self.bid_round == 1:
             if call is not BidCall.PLAY and call is not BidCall.PASS:
                 raise IllegalActionError(seat, N_("cannot name a suit in round 1: say play or pass (trump would be {suit})"),
-                                         {"suit": self.turnup.suit.symbol})
+                                         {"suit": self.turnup.suit})
         elif call is BidCall.PLAY:
             raise IllegalActionError(seat, N_("cannot say play in round 2: name a suit other than the turnup's, or pass"))
         elif call is BidCall.PASS:
             if self._dealer_must_name():
                 raise IllegalActionError(seat, N_("may not pass: the dealer must name a trump in round 2"))
         elif call.suit is self.turnup.suit:
-            raise IllegalActionError(seat, N_("cannot name {suit} in round 2: it is the turnup's suit"), {"suit": self.turnup.suit.symbol})
+            raise IllegalActionError(seat, N_("cannot name {suit} in round 2: it is the turnup's suit"), {"suit": self.turnup.suit})
         self.bids.append((seat, bid))
         self.events.append(BidMade(seat, call, self.bid_round))
         if call is BidCall.PASS:
@@ -590,7 +590,7 @@ class Deal:
         bit = 1 << card.index
         hand = self._hands[seat]
         if not hand & bit:
-            raise IllegalActionError(seat, N_("does not hold {card}"), {"card": card.notation})
+            raise IllegalActionError(seat, N_("does not hold {card}"), {"card": card})
         legal = self.legal_card_mask(seat)
         if not legal & bit:
             raise IllegalActionError(seat, *self._card_refusal(seat, card, legal))
@@ -746,16 +746,16 @@ class Deal:
         trumps = hand & self._tmask
         if led == self._ti:
             if card.suit is not self.trump:
-                return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit.symbol,
+                return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit,
                                                                        "cards": _holds(trumps, self.trump)}
             return N_("must overtrump: holds {cards}"), {"cards": _holds(legal, self.trump)}
         follow = hand & SUIT_MASKS[led]
         if follow:
-            return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit.symbol,
+            return N_("must follow suit {suit} (holds {cards})"), {"suit": led_suit,
                                                                    "cards": _holds(follow, self.trump)}
         assert self.trump is not None
         if card.suit is not self.trump:
-            return N_("must trump {suit} (holds {cards})"), {"suit": self.trump.symbol,
+            return N_("must trump {suit} (holds {cards})"), {"suit": self.trump,
                                                              "cards": _holds(trumps, self.trump)}
         return N_("must overtrump: holds {cards}"), {"cards": _holds(legal, self.trump)}
 
@@ -766,7 +766,7 @@ class Deal:
         if self.bella_done[seat]:
             return N_("cannot declare bella twice"), {}
         return (N_("cannot declare bella: did not hold {king} and {queen} when play began"),
-                {"king": f"K{self.trump.value}", "queen": f"Q{self.trump.value}"})
+                {"king": Card(Rank.KING, self.trump), "queen": Card(Rank.QUEEN, self.trump)})
 
     # -- information ---------------------------------------------------------------------------
 

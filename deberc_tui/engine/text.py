@@ -18,30 +18,50 @@ def _identity(message: str) -> str:
     return message
 
 
+def english(value: object) -> object:
+    """How the engine's own (English) text writes a param: a card in record notation (``QH``), a suit by its
+    symbol (``♥``), several cards as a list (``QH, 7H``); anything else as it is."""
+    from deberc_tui.engine.cards import Card, Suit  # cards imports this module: import on use
+
+    if isinstance(value, Card):
+        return value.notation
+    if isinstance(value, Suit):
+        return value.symbol
+    return value
+
+
+Show = Callable[[object], object]
+"""How a front end writes a card or a suit (``Q♥``, ``Q/H`` in ASCII); anything else it returns as it is."""
+
+
 def render(template: str, params: Mapping[str, object] | None = None,
-           translate: Callable[[str], str] = _identity) -> str:
+           translate: Callable[[str], str] = _identity, show: Show = english) -> str:
     """``template`` filled with ``params``, each text passed through ``translate`` (by default: English).
 
-    A parameter that carries a ``template`` and ``params`` of its own (a :class:`TextError`, an
-    ``IllegalActionError``) is rendered the same way, so a message can hold another one:
-    ``deal {deal}, action {action}: seat {seat} {reason}``. Without params the template is returned as it is.
-    A translation that does not fit the params falls back to the English template.
+    Params carry values, not text: a card is a ``Card``, a suit a ``Suit``, several cards a tuple of them,
+    and ``show`` writes each (by default as :func:`english` does); a tuple is joined with ", ". A parameter
+    that carries a ``template`` and ``params`` of its own (a :class:`TextError`, an ``IllegalActionError``)
+    is rendered the same way, so a message can hold another one: ``deal {deal}, action {action}: seat {seat}
+    {reason}``. Without params the template is returned as it is. A translation that does not fit the params
+    falls back to the English template.
     """
     if not params:
         return translate(template)
-    values = {key: _nested(value, translate) for key, value in params.items()}
+    values = {key: _nested(value, translate, show) for key, value in params.items()}
     try:
         return translate(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation must not hide the message
         return template.format(**values)
 
 
-def _nested(value: object, translate: Callable[[str], str]) -> object:
+def _nested(value: object, translate: Callable[[str], str], show: Show) -> object:
     template = getattr(value, "template", None)
     params = getattr(value, "params", None)
     if isinstance(template, str) and isinstance(params, Mapping):
-        return render(template, params, translate)
-    return value
+        return render(template, params, translate, show)
+    if isinstance(value, tuple):
+        return ", ".join(str(show(item)) for item in value)
+    return show(value)
 
 
 class TextError(ValueError):

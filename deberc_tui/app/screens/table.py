@@ -48,11 +48,13 @@ from deberc_tui.engine import (
     PlayCard,
     Redeal,
     SeatView,
+    Suit,
     SwapSeven,
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
-from deberc_tui.text.i18n import N_, _, translate_reason
+from deberc_tui.engine.text import render
+from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.words import preset as preset_label
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
@@ -316,7 +318,7 @@ class TableScreen(Screen[None]):
         try:
             events = self.table.apply(seat, action)
         except IllegalActionError as exc:
-            reason = pretty_reason(translate_reason(exc.template, exc.params), self.look)
+            reason = refusal_text(exc, self.look)
             self.error = f"✗ {reason}" if not self.look.ascii else f"x {reason}"
             self.refresh_table()
             return False
@@ -776,13 +778,16 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
     return _("Hint: {what}").format(what=what) + (f" — {reason}" if reason else "")
 
 
-def pretty_reason(reason: str, look: Look) -> str:
-    """The engine's reason with cards as players write them (``QH`` → ``Q♥``)."""
-    import re
+def refusal_text(exc: IllegalActionError, look: Look) -> str:
+    """The engine's reason in the player's language, its cards and suits as the look draws them (``Q♥``)."""
+    def show(value: object) -> object:
+        if isinstance(value, Card):
+            return look.card_str(value)
+        if isinstance(value, Suit):
+            return look.suit(value)
+        return value
 
-    from deberc_tui.engine import Card as _Card
-
-    return re.sub(r"\b([789TJQKA][CDHS])\b", lambda m: look.card_str(_Card.parse(m.group(1))), reason)
+    return render(exc.template, exc.params, _, show)
 
 
 def _suit(letter: str) -> Any:
