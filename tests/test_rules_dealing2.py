@@ -9,13 +9,17 @@ from itertools import product
 
 import pytest
 from rulehelp import finish, rules, run
+from test_view import all_cards_in
 
+from bots.knowledge import knowledge
+from bots.sampling import sample_hands
 from deberc_tui.engine import (
     DECK,
     Card,
     Deal,
     Game,
     IllegalActionError,
+    PlayCard,
     Redeal,
     Rules,
     SwapSeven,
@@ -24,6 +28,7 @@ from deberc_tui.engine import (
     stack_deck,
 )
 from deberc_tui.engine.events import StockTopShown, TrickWon, TrumpChosen
+from deberc_tui.practice import tutor
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
 
 
@@ -315,7 +320,7 @@ def test_a_record_replays_the_dealing_options(players: int) -> None:
     game = Game(r, seed=11)
     for _ in range(3):
         game.start_deal()
-        finish_bids(game)
+        run(game, "play")  # the first seat to bid takes the turnup's suit
         finish(game)
     names = [{"name": f"P{s}", "kind": "human"} for s in range(players)]
     again = replay_record(load_record(record_from_game(game, names)))
@@ -326,11 +331,37 @@ def test_a_record_replays_the_dealing_options(players: int) -> None:
         assert seat_view(new, 0).stock_top == seat_view(old, 0).stock_top is not None
 
 
-def finish_bids(game: Game) -> None:
-    """The first seat to act says play."""
-    deal = game.deal
-    assert deal is not None and deal.to_act is not None
+# -- a search bot's sampled world fits the dealing options ----------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "turnup", "shown"), [
+    (2, "bidder", "top_after_first_trick"), (3, "table", "top_after_first_trick"), (2, "bottom", "bottom"),
+    (3, "bidder", "none"),
+])
+def test_a_sampled_world_has_ten_card_hands_keeps_the_shown_stock_card_and_replays(players: int, turnup: str,
+                                                                                   shown: str) -> None:
+    r = rules(players, extra_cards=4, extras_from="left_of_bidder", turnup_2_3=turnup, stock_card_shown=shown)
+    rng = random.Random(players)
+    game = Game(r, seed=5)
+    deal = game.start_deal()
     run(game, "play")
+    checked = 0
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        view = game.view(seat)
+        hands = sample_hands(knowledge(view), rng)
+        assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+        for s, h in enumerate(hands):
+            if s != seat:
+                for c in (view.bottom, view.stock_top):
+                    assert c is None or not h & c.bit, "a shown stock card is in nobody's hand"
+        rebuilt = tutor.rebuild(view, hands, rng)
+        assert rebuilt is not None and rebuilt.hand_mask(seat) == deal.hand_mask(seat)
+        assert rebuilt.stock_top == deal.stock_top and rebuilt.bottom == deal.bottom
+        checked += 1
+        finish_one(game)
+    assert checked == 10 * players
 
 
 # -- the view never shows a hidden card under the dealing options ---------------------------------------
@@ -339,8 +370,6 @@ def finish_bids(game: Game) -> None:
 @pytest.mark.parametrize(("players", "turnup", "shown"), list(product((2, 3), ("table", "bidder", "bottom"),
                                                                      ("bottom", "top_after_first_trick", "none"))))
 def test_no_view_shows_a_stock_card_the_rules_keep_hidden(players: int, turnup: str, shown: str) -> None:
-    from test_view import all_cards_in
-
     r = rules(players, extra_cards=4, turnup_2_3=turnup, stock_card_shown=shown)
     for seed in range(4):
         game = Game(r, seed=seed)
@@ -363,7 +392,5 @@ def finish_one(game: Game) -> None:
     """The seat to act plays its first legal card."""
     deal = game.deal
     assert deal is not None and deal.to_act is not None
-    from deberc_tui.engine import PlayCard
-
     card = next(a for a in deal.legal_actions() if isinstance(a, PlayCard) and not a.declare and not a.bella)
     game.apply(deal.to_act, card)

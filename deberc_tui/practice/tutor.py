@@ -141,7 +141,8 @@ def rebuild(view: SeatView, hands: list[int], rng: random.Random) -> Deal | None
     rng.shuffle(fill)
     try:
         given = {s: [c for c in fill if original[s] >> c.index & 1] for s in range(n)}
-        deck = stack_deck(n, view.dealer, given, turnup, bottom=view.bottom, turnup_receiver=receiver, fill=fill)
+        deck = stack_deck(rules, view.dealer, given, turnup, bottom=view.bottom, fill=fill, stock_top=view.stock_top,
+                          bidder=view.dealer if view.bidder is None else view.bidder)
         deal = Deal(rules, view.dealer, deck, view.totals)
         for seat, call in view.bids:
             deal.apply(seat, BIDS[call])
