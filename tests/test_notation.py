@@ -24,6 +24,7 @@ from deberc_tui.engine import (
     Rules,
     parse_action,
 )
+from deberc_tui.engine.actions import CONCEDE_ACCEPT, CONCEDE_OFFER, CONCEDE_REFUSE
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.records import record_from_game
 
@@ -43,6 +44,9 @@ SETUPS = [(preset, players) for preset, counts in PRESET_PLAYERS.items() for pla
     (PlayCard(Card.parse("KS"), bella=True), {"card": "KS", "bella": True}),
     (PlayCard(Card.parse("TD"), True, True), {"card": "TD", "declare": True, "bella": True}),
     (CLAIM, {"claim": True}),
+    (CONCEDE_OFFER, {"concede_50": "offer"}),
+    (CONCEDE_ACCEPT, {"concede_50": "accept"}),
+    (CONCEDE_REFUSE, {"concede_50": "refuse"}),
 ])
 def test_each_action_is_written_as_record_md_says_and_read_back(action: Action, notation: dict[str, object]) -> None:
     assert action.notation() == notation
@@ -57,8 +61,8 @@ def test_input_notation_is_case_insensitive_and_accepts_10_for_t() -> None:
 
 @pytest.mark.parametrize(("obj", "template", "params"), [
     ("QH", "an action must be an object", {}),
-    ({}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim", {}),
-    ({"bid": "play", "card": "QH"}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim", {}),
+    ({}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50", {}),
+    ({"bid": "play", "card": "QH"}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50", {}),
     ({"seat": 0, "bid": "play"}, "unknown key {key!r} in a {kind} action", {"key": "seat", "kind": "bid"}),
     ({"bid": "play", "declare": True}, "unknown key {key!r} in a {kind} action", {"key": "declare", "kind": "bid"}),
     ({"bid": "Z"}, "bad bid {value!r} (play, pass or a suit letter C D H S)", {"value": "Z"}),

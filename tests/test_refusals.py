@@ -35,8 +35,9 @@ from deberc_tui.engine import (
     RedealReason,
     Rules,
 )
+from deberc_tui.engine.rules import PRESET_PLAYERS  # noqa: E402
 
-CASES = [(p, n) for p in PRESETS for n in (2, 3, 4) if not (p == "short" and n == 4)]
+CASES = [(p, n) for p in PRESETS for n in PRESET_PLAYERS[p]]
 EVERY_ACTION: list[Action] = (
     [Bid(c) for c in BidCall]
     + [PlayCard(c, d, b) for c in DECK for d in (False, True) for b in (False, True)]
@@ -56,9 +57,12 @@ def state(deal: Deal) -> tuple[object, ...]:
 
 
 def allowed(deal: Deal, seat: int) -> list[Action]:
-    """What ``seat`` may do now; a card may also carry ``declare`` with nothing to declare (it declares nothing)."""
+    """What ``seat`` may do now; a card may also carry ``declare`` with nothing to declare (it declares nothing)
+    while the seat may still declare: its first card, or its second with ``declare_until: "second_trick"``."""
     ok = deal.legal_actions() if deal.to_act == seat else deal.optional_actions(seat)
-    also = [PlayCard(a.card, True, a.bella) for a in ok if isinstance(a, PlayCard) and not deal.played_first[seat]]
+    window = not deal.played_first[seat] or (
+        deal.rules.declare_until == "second_trick" and len(deal.tricks) == 1 and not deal.declared_combos(seat))
+    also = [PlayCard(a.card, True, a.bella) for a in ok if isinstance(a, PlayCard) and window and not deal.forced]
     return ok + also
 
 

@@ -26,10 +26,10 @@ def test_hanging_multi_accumulate_all_to_the_next_winner() -> None:
 
 def test_hanging_multi_queue_oldest_first() -> None:
     g = _hang_twice_then_made("queue")
-    # deal 2 decides deal 1's 48 (seat 0 wrote most in it); deal 3 decides deal 2's 48
-    assert [r.written for r in g.results] == [(48, 0), (96, 0), (36, 59 + 48)]
-    assert [r.hanging for r in g.results] == [48, 48, 0]
-    assert g.totals == [180, 107]
+    # a hanging deal decides nothing (second edition): deal 3 decides deal 1's 48, deal 2's 48 wait on
+    assert [r.written for r in g.results] == [(48, 0), (48, 0), (36, 59 + 48)]
+    assert [r.hanging for r in g.results] == [48, 96, 48]
+    assert g.totals == [132, 107]
 
 
 def test_a_thrown_in_deal_decides_no_hanging_points() -> None:

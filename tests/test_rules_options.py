@@ -16,19 +16,25 @@ ALL_KEYS = {
     "hundred", "debertz", "combo_tie", "combos_need_trick", "bella_to", "first_lead", "overtrump_on_ruff",
     "partner_exempt", "bidder_must_beat", "bait_to", "hanging", "hanging_multi", "bait_penalty", "ski_penalty",
     "both_over", "claims", "false_claim", "mars", "short", "short_bait", "next_dealer",
+    # the second edition
     "extra_cards", "extras_from", "turnup_2_3", "stock_card_shown", "swap_seven_until", "low_points_cards",
+    "combo_rank", "declare_until", "hundred_length", "debertz_length", "debertz_suit", "bella_when",
+    "bella_needs_trick", "claim_bella", "claim_after_trump_jack", "concede_50", "gap_end",
 }
 
 MOSCOW_DEFAULTS: dict[str, Any] = {
     "target": 501, "all_pass": "redeal", "turnup_to": "dealer", "swap_seven": True, "four_sevens_redeal": True,
-    "low_points_redeal": None, "klabor": False, "hundred": False, "debertz": "win", "combo_tie": "trump_then_first",
+    "low_points_redeal": None, "klabor": False, "hundred": False, "debertz": "off", "combo_tie": "trump_then_first",
     "combos_need_trick": True, "bella_to": "holder", "first_lead": "left_of_dealer", "overtrump_on_ruff": False,
     "partner_exempt": False, "bidder_must_beat": "each", "bait_to": "higher", "hanging": "hang",
     "hanging_multi": "accumulate", "bait_penalty": None, "ski_penalty": 0, "both_over": "defender",
-    "claims": True, "false_claim": "loses", "mars": False, "short": False, "short_bait": True,
+    "claims": True, "false_claim": "loses", "mars": False, "short": False, "short_bait": False,
     "next_dealer": "winner",
     "extra_cards": 3, "extras_from": "left_of_dealer", "turnup_2_3": "table", "stock_card_shown": "bottom",
-    "swap_seven_until": "first_card", "low_points_cards": "six",
+    "swap_seven_until": "first_card", "low_points_cards": "six", "combo_rank": "length_first",
+    "declare_until": "first_card", "hundred_length": 6, "debertz_length": 7, "debertz_suit": "trump",
+    "bella_when": "with_card", "bella_needs_trick": False, "claim_bella": "held", "claim_after_trump_jack": True,
+    "concede_50": False, "gap_end": None,
 }
 
 
@@ -44,25 +50,34 @@ def test_moscow_is_the_default_and_changes_nothing() -> None:
 
 
 PENALTY_100 = {"points": 100, "when": "third_and_after", "count": "game"}
+KHARKIV = {"combo_tie": "first", "all_pass": "dealer_must", "first_lead": "bidder", "bait_to": "split",
+           "bait_penalty": PENALTY_100, "ski_penalty": 50, "extra_cards": 4, "turnup_to": "bidder",
+           "bella_when": "until_last_card", "claim_after_trump_jack": False, "false_claim": "double_to_opponent"}
+CLUB = {"hundred": True, "debertz": "win", "low_points_redeal": 13, "all_pass": "dealer_must",
+        "bait_penalty": PENALTY_100, "next_dealer": "rotate", "claims": False, "combo_tie": "last_trick",
+        "bella_when": "while_holding", "stock_card_shown": "top_after_first_trick"}
 
 
 @pytest.mark.parametrize(
     ("preset", "players", "diff"),
     [
-        ("kharkiv", 2, {"combo_tie": "first", "all_pass": "dealer_must", "first_lead": "bidder",
-                        "next_dealer": "rotate", "bait_to": "split", "bait_penalty": PENALTY_100, "ski_penalty": 50}),
+        ("kharkiv", 2, KHARKIV),  # the winner deals next with 2 players, as in Moscow
+        # §10: Kharkiv rotates the deal with 3 and 4 players
+        ("kharkiv", 3, {**KHARKIV, "next_dealer": "rotate", "false_claim": "double_to_opponent"}),
+        ("kharkiv", 4, {**KHARKIV, "next_dealer": "rotate", "false_claim": "double_to_opponent"}),
         ("klabor", 3, {"first_lead": "bidder", "next_dealer": "rotate", "bella_to": "trick_winner",
                        "combo_tie": "trump_then_last_trick", "all_pass": "dealer_must", "low_points_redeal": 1,
-                       "klabor": True, "bait_penalty": PENALTY_100, "ski_penalty": 100}),
-        ("club", 2, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
-                     "bait_penalty": PENALTY_100, "ski_penalty": 50}),
-        ("club", 3, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
-                     "bait_penalty": PENALTY_100, "ski_penalty": 50}),
+                       "klabor": True, "bait_penalty": PENALTY_100, "ski_penalty": 100, "hanging": "forced",
+                       "declare_until": "second_trick", "false_claim": "continue"}),
+        ("club", 2, {**CLUB, "ski_penalty": 50}),
+        ("club", 3, {**CLUB, "ski_penalty": 50, "false_claim": "continue"}),
         # §10: the club's ski penalty is 100 with 4 players
-        ("club", 4, {"hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
-                     "bait_penalty": PENALTY_100, "ski_penalty": 100}),
+        ("club", 4, {**CLUB, "ski_penalty": 100, "false_claim": "continue"}),
         ("short", 2, {"short": True}),
-        ("short", 3, {"short": True}),
+        ("short", 3, {"short": True, "false_claim": "continue"}),
+        ("three", 3, {"bidder_must_beat": "combined", "bait_to": "split", "both_over": "last_trick",
+                      "false_claim": "continue"}),
+        ("fifty", 2, {"concede_50": True, "gap_end": 250}),
     ],
 )
 def test_presets_differ_from_moscow_exactly_as_the_table_says(preset: str, players: int, diff: dict[str, Any]) -> None:
@@ -96,7 +111,7 @@ def test_the_full_set_round_trips_through_to_dict() -> None:
         ({"target": 0}, "'target' must be a positive whole number, not 0"),
         ({"target": "501"}, "'target' must be a positive whole number"),
         ({"target": True}, "'target' must be a positive whole number"),
-        ({"hanging": "swing"}, "'hanging' must be one of 'hang', 'bait', 'each_own', not 'swing'"),
+        ({"hanging": "swing"}, "'hanging' must be one of 'hang', 'bait', 'each_own', 'forced', not 'swing'"),
         ({"combo_tie": "last"}, "'combo_tie' must be one of"),
         ({"ski_penalty": 25}, "'ski_penalty' must be one of 0, 50, 100, not 25"),
         ({"ski_penalty": True}, "'ski_penalty' must be one of"),

@@ -117,14 +117,15 @@ def test_four_players_must_trump_even_when_partner_is_winning_by_default() -> No
     assert legal(d, 2) == {"JH", "8H", "7H", "KH", "QH"}
 
 
-def test_partner_exempt_no_duty_to_trump_when_partner_wins() -> None:
+def test_partner_exempt_you_need_not_beat_your_partner_but_must_still_trump_when_void() -> None:
+    # second edition: partner_exempt only frees you from *beating* your partner; the duty to trump stays
     d = _four(partner_exempt=True)
     run(d, "play AS 7S")
-    assert legal(d, 2) == {"JH", "8H", "7H", "KH", "QH", "AD", "TD", "JD"}
-    run(d, "AD")  # partner's ace holds the trick; seat 2 throws a diamond
+    assert legal(d, 2) == {"JH", "8H", "7H", "KH", "QH"}
+    run(d, "7H")  # seat 2 trumps low under its partner's ace
     assert legal(d, 3) == {"8S", "9S", "TS", "JS", "QS", "KS"}  # still follow suit
     run(d, "8S")
-    assert d.tricks[0].winner == 0
+    assert d.tricks[0].winner == 2  # the trump takes it: the partners' trick all the same
 
 
 def test_partner_exempt_no_duty_to_overtrump_but_must_follow_trumps() -> None:

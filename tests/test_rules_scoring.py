@@ -174,5 +174,6 @@ def test_seed_000_two_hangings_in_a_row_both_conventions() -> None:
     acc = sheet(rules(hanging_multi="accumulate"), rows)
     assert [r.written for r in acc.results] == [(40, 0), (0, 30), (20, 170)]
     queue = sheet(rules(hanging_multi="queue"), rows)
-    # the second deal decides the first 40 (seat 1 wrote most in it), the third deal the 30
-    assert [r.written for r in queue.results] == [(40, 0), (0, 70), (20, 130)]
+    # second edition: a hanging deal decides nothing; the third deal decides the oldest 40, the 30 wait on
+    assert [r.written for r in queue.results] == [(40, 0), (0, 30), (20, 140)]
+    assert queue.hanging == 30

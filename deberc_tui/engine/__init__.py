@@ -11,6 +11,9 @@ Typical use::
 
 from deberc_tui.engine.actions import (
     CLAIM,
+    CONCEDE_ACCEPT,
+    CONCEDE_OFFER,
+    CONCEDE_REFUSE,
     KLABOR,
     PLAY,
     SWAP_SEVEN,
@@ -19,6 +22,8 @@ from deberc_tui.engine.actions import (
     Bid,
     BidCall,
     Claim,
+    Concede50,
+    ConcedeStep,
     Klabor,
     PlayCard,
     Redeal,
@@ -51,7 +56,7 @@ from deberc_tui.engine.stack import stack_deck
 from deberc_tui.engine.view import SeatView, seat_view
 
 __all__ = [
-    "CLAIM", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
+    "CLAIM", "CONCEDE_ACCEPT", "CONCEDE_OFFER", "CONCEDE_REFUSE", "Concede50", "ConcedeStep", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
     "Action", "ActionFormatError", "ApiMisuseError", "BaitPenalty", "Bid", "BidCall", "Card", "CardError", "Claim",
     "Combo", "ComboKind", "Deal", "DealOutcome", "DealPoints", "DealResult", "DebercError", "Declaration", "DeckError",
     "Event", "Game", "IllegalActionError", "Klabor", "MalformedActionError", "Outcome", "Phase", "PlayCard", "Rank",

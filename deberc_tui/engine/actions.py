@@ -186,7 +186,37 @@ class Claim(_Notated):
         return "claim"
 
 
-Action: TypeAlias = Bid | PlayCard | SwapSeven | Redeal | Klabor | Claim
+class ConcedeStep(StrEnum):
+    """The steps of a concession for fifty (``concede_50``); the values are RECORD.md's."""
+
+    OFFER = "offer"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Concede50(_Notated):
+    """The defender offers to concede the deal for fifty; the bidder accepts or refuses (§8, 2 players)."""
+
+    step: ConcedeStep
+
+    def __init__(self, step: str) -> None:
+        try:
+            value = ConcedeStep(step)
+        except ValueError:
+            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, accept or refuse)"),
+                                       {"value": step}) from None
+        object.__setattr__(self, "step", value)
+
+    def notation(self) -> Notation:
+        """``{"concede_50": "offer"}``, ``"accept"`` or ``"refuse"``."""
+        return {"concede_50": self.step.value}
+
+    def __str__(self) -> str:
+        return f"concede for fifty ({self.step})"
+
+
+Action: TypeAlias = Bid | PlayCard | SwapSeven | Redeal | Klabor | Claim | Concede50
 
 BIDS: Final[dict[str, Bid]] = {c: Bid(c) for c in BID_CALLS}
 """Interned bids, by call (a ``BidCall`` or its string)."""
@@ -200,9 +230,13 @@ KLABOR: Final = Klabor()
 REDEAL_FOUR_SEVENS: Final = Redeal(RedealReason.FOUR_SEVENS)
 REDEAL_LOW_POINTS: Final = Redeal(RedealReason.LOW_POINTS)
 REDEAL_REASONS: Final[tuple[RedealReason, ...]] = tuple(RedealReason)
+CONCEDE_OFFER: Final = Concede50(ConcedeStep.OFFER)
+CONCEDE_ACCEPT: Final = Concede50(ConcedeStep.ACCEPT)
+CONCEDE_REFUSE: Final = Concede50(ConcedeStep.REFUSE)
+_CONCEDES: Final[dict[str, Concede50]] = {c.step.value: c for c in (CONCEDE_OFFER, CONCEDE_ACCEPT, CONCEDE_REFUSE)}
 
 
-ACTION_KINDS: Final[tuple[str, ...]] = ("bid", "card", "swap_seven", "redeal", "klabor", "claim")
+ACTION_KINDS: Final[tuple[str, ...]] = ("bid", "card", "swap_seven", "redeal", "klabor", "claim", "concede_50")
 """The keys that name an action in RECORD.md, one per action object."""
 _SINGLES: Final[dict[str, Action]] = {"swap_seven": SWAP_SEVEN, "klabor": KLABOR, "claim": CLAIM}
 
@@ -225,7 +259,7 @@ def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
     kinds = [k for k in ACTION_KINDS if k in obj]
     if len(kinds) != 1:
         raise MalformedActionError(
-            N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim"))
+            N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50"))
     kind = kinds[0]
     allowed = also_allowed | {kind} | ({"declare", "bella"} if kind == "card" else set())
     extra = set(obj) - allowed
@@ -253,6 +287,10 @@ def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
         if not isinstance(value, str) or value not in REDEAL_REASONS:
             raise MalformedActionError(N_("bad redeal reason {value!r} (four_sevens or low_points)"), {"value": value})
         return REDEAL_FOUR_SEVENS if value == RedealReason.FOUR_SEVENS else REDEAL_LOW_POINTS
+    if kind == "concede_50":
+        if not isinstance(value, str) or value not in _CONCEDES:
+            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, accept or refuse)"), {"value": value})
+        return _CONCEDES[value]
     if value is not True:
         raise MalformedActionError(N_("'{kind}' must be true"), {"kind": kind})
     return _SINGLES[kind]

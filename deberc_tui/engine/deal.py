@@ -23,7 +23,12 @@ from deberc_tui.engine.actions import (
     Action,
     Bid,
     BidCall,
+    CONCEDE_ACCEPT,
+    CONCEDE_OFFER,
+    CONCEDE_REFUSE,
     Claim,
+    Concede50,
+    ConcedeStep,
     Klabor,
     PlayCard,
     Redeal,
@@ -53,10 +58,14 @@ from deberc_tui.engine.events import (
     BidMade,
     CardPlayed,
     ClaimMade,
+    ClaimStruck,
+    ConcedeAnswered,
+    ConcedeOffered,
     Dealt,
     DeclarationsResolved,
     Declared,
     Event,
+    ForcedDeal,
     KlaborAnnounced,
     RedealDemanded,
     SevenSwapped,
@@ -77,6 +86,13 @@ class DeckError(DebercError):
 
 Refusal = tuple[str, dict[str, object]]
 """A reason as an English template and its params, cards as ``Card`` and suits as ``Suit`` values (``render`` writes them)."""
+
+
+class _ConcedeState(StrEnum):
+    """Whether an offer to concede for fifty waits for the bidder's answer."""
+
+    CLOSED = "closed"
+    OFFERED = "offered"
 
 
 class Phase(StrEnum):
@@ -174,9 +190,15 @@ class Deal:
         "trump", "bidder", "swapped_by", "swapped_card", "played_first", "declarations", "bella_eligible", "bella_done",
         "bella_tricks", "trick", "trick_leader", "tricks", "taken", "trick_count", "_win_seat",
         "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask", "log",
+        "forced", "concede", "_resume", "struck", "play_hand", "shown_side",
     )
 
-    def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card], totals: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, dealer: int, deck: Sequence[Card], totals: Sequence[int] | None = None,
+        forced_bidder: int | None = None, held: Sequence[int] | None = None,
+    ) -> None:
+        """``forced_bidder``: after a held tie (``hanging: "forced"``) that seat bids this deal without bidding,
+        the turnup's suit trump; ``held`` the points held (per side, for the view and the log)."""
         n = rules.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ApiMisuseError(N_("the dealer must be a seat 0..{last}, not {dealer!r}"), {"last": n - 1, "dealer": dealer})
@@ -222,6 +244,8 @@ class Deal:
         self.bella_eligible = [False] * n
         self.bella_done = [False] * n
         self.bella_tricks: list[tuple[int, int]] = []  # (seat, trick number)
+        self.play_hand = [0] * n  # the cards each seat held when its play began: declarations and bella use them
+        self.shown_side: int | None = None  # the side that won the comparison and showed its combinations
         self.trick: list[tuple[int, int]] = []  # (seat, card index) in the current trick
         self.trick_leader = self.order[0]
         self.tricks: list[Trick] = []
@@ -235,7 +259,17 @@ class Deal:
         self.result: sc.DealPoints | None = None
         self.phase = Phase.BIDDING
         self.to_act: int | None = self.order[0]
+        self.forced = forced_bidder is not None
+        self.concede = _ConcedeState.CLOSED
+        self._resume: int | None = None
+        self.struck: list[int] = []
         self.events.append(Dealt(dealer, self.turnup))
+        if forced_bidder is not None:
+            if type(forced_bidder) is not int or not 0 <= forced_bidder < n:
+                raise ApiMisuseError(N_("the forced bidder must be a seat 0..{last}, not {seat!r}"),
+                                     {"last": n - 1, "seat": forced_bidder})
+            self.events.append(ForcedDeal(forced_bidder, tuple(held or (0,) * rules.sides)))
+            self._choose_trump(forced_bidder, self.turnup.suit)
 
     # -- cheap copy for search ------------------------------------------------------------------
 
@@ -286,6 +320,8 @@ class Deal:
         if seat is None:
             return []
         out: list[Action]
+        if self.concede is _ConcedeState.OFFERED:
+            return [CONCEDE_ACCEPT, CONCEDE_REFUSE]
         if self.phase is Phase.BIDDING:
             out = self._legal_bids()
         else:
@@ -297,9 +333,11 @@ class Deal:
 
     def optional_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do out of turn right now: swap the trump seven, demand a redeal, klabor."""
-        if self.phase is Phase.OVER or self.played_first[seat]:
+        if self.phase is Phase.OVER or self.played_first[seat] or self.concede is _ConcedeState.OFFERED:
             return []
         out: list[Action] = []
+        if self._concede_refusal(seat) is None:
+            out.append(CONCEDE_OFFER)
         if self.phase is Phase.PLAY and self._swap_refusal(seat) is None:
             out.append(SWAP_SEVEN)
         if self._four_sevens_refusal(seat) is None:
@@ -332,9 +370,9 @@ class Deal:
         if follow:
             return follow
         trumps = hand & tmask
-        if not trumps or exempt:
+        if not trumps:
             return hand
-        if rules.overtrump_on_ruff and self._best_trump >= 0:
+        if rules.overtrump_on_ruff and self._best_trump >= 0 and not exempt:
             higher = trumps & _TRUMP_ABOVE[self._best_trump]
             return higher or trumps
         return trumps
@@ -353,7 +391,7 @@ class Deal:
 
     def _legal_cards(self, seat: int) -> list[Action]:
         mask = self.legal_card_mask(seat)
-        declare_too = not self.played_first[seat] and has_combos(self._hands[seat])
+        declare_too = self._may_declare(seat)
         bella_cards = self._bella_cards(seat)
         out: list[Action] = []
         while mask:
@@ -371,20 +409,79 @@ class Deal:
                     out.append(variants[3])
         return out
 
+    def _may_declare(self, seat: int) -> bool:
+        """Whether the card ``seat`` plays now may declare its combinations (§5 ``declare_until``): its first
+        card, or its second with ``"second_trick"``, once only, holding a combination when its play began;
+        never in the forced deal (§7, only bella)."""
+        number = len(self.tricks)
+        if number == 0:
+            return not self.played_first[seat] and not self.forced and has_combos(self._hands[seat])
+        return (
+            number == 1 and self.rules.declare_until == "second_trick" and not self.forced
+            and all(s != seat for s, _ in self.trick) and not self.declared_combos(seat)
+            and has_combos(self.play_hand[seat])
+        )
+
+    def _declare_refusal(self, seat: int) -> Refusal | None:
+        """Why ``seat`` may not declare with the card it plays now (None: it may, combinations or not)."""
+        if self.forced:
+            return N_("cannot declare in the forced deal: only bella may be declared"), {}
+        if self.declared_combos(seat):
+            return N_("cannot declare twice"), {}
+        number = len(self.tricks)
+        if self.rules.declare_until == "second_trick":
+            if number <= 1:
+                return None
+            return N_("cannot declare now: combinations are declared with your first or second card"), {}
+        if number == 0:
+            return None
+        return N_("cannot declare now: combinations are declared with your first card"), {}
+
     def _bella_cards(self, seat: int) -> int:
-        """Trump K/Q that would declare bella if played now (eligibility is fixed at the first card)."""
+        """The cards that may declare bella if played now (§5 ``bella_when``); a seat may declare it only if it
+        held the trump K and Q when its play began (eligibility is fixed at the first card)."""
         if self.trump is None or self.bella_done[seat]:
             return 0
+        hand = self._hands[seat]
         kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
-        if self.played_first[seat]:
-            return kq & self._hands[seat] if self.bella_eligible[seat] else 0
-        return kq if self._hands[seat] & kq == kq else 0
+        if not (self.bella_eligible[seat] if self.played_first[seat] else hand & kq == kq):
+            return 0
+        when = self.rules.bella_when
+        if when == "with_card":
+            return hand & kq
+        if when == "while_holding":
+            return hand if hand & kq else 0
+        return hand  # "until_last_card"
 
     def _can_claim(self, seat: int) -> bool:
         return (
             self.rules.claims and self.phase is Phase.PLAY and not self.trick and len(self.tricks) >= 1
-            and self.to_act == seat and self.claim_blocked != len(self.tricks)
+            and self.to_act == seat and self.claim_blocked != len(self.tricks) and not self._jack_blocks_claim()
         )
+
+    def _jack_blocks_claim(self) -> bool:
+        """``claim_after_trump_jack: false`` (Kharkiv): no claim right after winning the trick with the trump jack."""
+        if self.rules.claim_after_trump_jack or not self.tricks:
+            return False
+        jack = self._ti * 8 + Rank.JACK.index
+        return any(c.index == jack for _, c in self.tricks[-1].cards)
+
+    def _concede_refusal(self, seat: int) -> Refusal | None:
+        """§8 ``concede_50`` (2 players): the defender may offer once, after trump is named, before the first card.
+
+        (decided) The extra cards are dealt with the trump, so the offer is open until the first card is played.
+        """
+        if not self.rules.concede_50 or self.n != 2:
+            return N_("cannot concede for fifty: the rules do not allow it"), {}
+        if self.phase is not Phase.PLAY or self.tricks or self.trick:
+            return N_("cannot concede for fifty now: only after trump is named and before the first card"), {}
+        if seat == self.bidder:
+            return N_("cannot concede for fifty: only the defender may offer"), {}
+        if self.concede is not _ConcedeState.CLOSED or any(isinstance(e, ConcedeOffered) for e in self.events):
+            return N_("cannot concede for fifty: it was offered already"), {}
+        if self.forced:
+            return N_("cannot concede for fifty in the forced deal"), {}
+        return None
 
     # -- refusals: None when allowed, else the reason (reads after "seat N") --------------------
 
@@ -462,7 +559,11 @@ class Deal:
         self.log.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
-        if isinstance(action, PlayCard):
+        if self.concede is _ConcedeState.OFFERED and not isinstance(action, Concede50):
+            raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede for fifty"))
+        if isinstance(action, Concede50):
+            self._concede_step(seat, action)
+        elif isinstance(action, PlayCard):
             self._play(seat, action)
         elif isinstance(action, Bid):
             self._bid(seat, action)
@@ -487,6 +588,26 @@ class Deal:
             self._claim(seat)
         else:  # not an action at all (the Action union is closed for type-checked callers)
             raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
+
+    def _concede_step(self, seat: int, action: Concede50) -> None:
+        if action.step is ConcedeStep.OFFER:
+            self._refuse_if(seat, self._concede_refusal(seat))
+            self.concede = _ConcedeState.OFFERED
+            self._resume = self.to_act
+            self.to_act = self.bidder
+            self.events.append(ConcedeOffered(seat))
+            return
+        if self.concede is not _ConcedeState.OFFERED:
+            raise IllegalActionError(seat, N_("cannot answer: nobody offered to concede for fifty"))
+        if seat != self.bidder:
+            raise IllegalActionError(seat, N_("cannot answer: only the bidder answers the offer to concede for fifty"))
+        accepted = action.step is ConcedeStep.ACCEPT
+        self.events.append(ConcedeAnswered(seat, accepted))
+        self.concede = _ConcedeState.CLOSED
+        if accepted:
+            self._end_early(sc.CONCEDED, None, "concede_50")
+        else:
+            self.to_act = self._resume
 
     @staticmethod
     def _refuse_if(seat: int, refusal: Refusal | None) -> None:
@@ -580,6 +701,7 @@ class Deal:
             None if self.bidder is None else self.rules.side_of(self.bidder),
             tuple(cards), tuple(combos), tuple(bella), self.combos_side, tuple(self._side_tricks()),
             None, winner, reason, self.tricks[0].leader if self.tricks else None, claimant,
+            bidder_seat=self.bidder, struck=tuple(self.struck),
         )
 
     def _play(self, seat: int, action: PlayCard) -> None:
@@ -594,26 +716,27 @@ class Deal:
         legal = self.legal_card_mask(seat)
         if not legal & bit:
             raise IllegalActionError(seat, *self._card_refusal(seat, card, legal))
-        first = not self.played_first[seat]
-        if action.declare and not first:
-            raise IllegalActionError(seat, N_("cannot declare now: combinations are declared with your first card"))
+        if action.declare:
+            self._refuse_if(seat, self._declare_refusal(seat))
         if action.bella and not self._bella_cards(seat) & bit:
             raise IllegalActionError(seat, *self._bella_refusal(seat, card))
-        if first:
+        if not self.played_first[seat]:
             self.played_first[seat] = True
+            self.play_hand[seat] = hand
             kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
             self.bella_eligible[seat] = hand & kq == kq
-            if action.declare:
-                combos = find_combos(hand, self.trump, self.rules)
-                if combos:
-                    decl = Declaration(seat, tuple(combos), len(self.tricks) * self.n + len(self.trick))
-                    self.declarations.append(decl)
-                    self.events.append(Declared(seat, decl.best, len(combos)))
-                    if combos[0].kind is ComboKind.DEBERTZ:
-                        self.events.append(CardPlayed(seat, card, len(self.tricks)))
-                        self._hands[seat] = hand ^ bit
-                        self._end_early(sc.DEBERTZ_WON, self.rules.side_of(seat), "debertz")
-                        return
+        if action.declare:
+            # declarations are made with the cards held when the seat's play began (§4), its first card included
+            combos = find_combos(self.play_hand[seat], self.trump, self.rules)
+            if combos:
+                decl = Declaration(seat, tuple(combos), len(self.tricks) * self.n + len(self.trick))
+                self.declarations.append(decl)
+                self.events.append(Declared(seat, decl.best, len(combos)))
+                if self.rules.debertz == "win" and any(c.kind is ComboKind.DEBERTZ for c in combos):
+                    self.events.append(CardPlayed(seat, card, len(self.tricks)))
+                    self._hands[seat] = hand ^ bit
+                    self._end_early(sc.DEBERTZ_WON, self.rules.side_of(seat), "debertz")
+                    return
         self._hands[seat] = hand ^ bit
         idx = card.index
         trick = self.trick
@@ -651,8 +774,8 @@ class Deal:
         self.events.append(TrickWon(winner, cards, pts, number))
         if number == 0:
             self._after_first_trick()
-        if number == 0:
-            self._resolve_declarations(final=False)
+        if number == (1 if self.rules.declare_until == "second_trick" else 0):
+            self._resolve_declarations(final=False)  # nobody can declare any more
         if len(self.tricks) == self.rules.tricks_per_deal:
             self.taken[winner] += 10
             self._score()
@@ -667,19 +790,28 @@ class Deal:
             self.events.append(StockTopShown(self.stock_top))
 
     def _resolve_declarations(self, final: bool) -> None:
+        """Compare the declarations (§5): once nobody can declare any more, and again at the end, where the
+        last trick may decide a tie and a comparison winner without a trick scores nothing (``combos_need_trick``:
+        ``combos_side`` becomes None, and nobody else scores instead)."""
         assert self.trump is not None
-        last = self.rules.side_of(self.tricks[-1].winner) if final else None
-        side = combos_winner(self.declarations, self.trump, self.rules, last)
-        if final and side == self.combos_side:
+        rules = self.rules
+        last = rules.side_of(self.tricks[-1].winner) if final else None
+        side = combos_winner(self.declarations, self.trump, rules, last)
+        if side is not None:
+            self.shown_side = side
+        forfeited = None
+        if final and side is not None and rules.combos_need_trick and not self._side_tricks()[side]:
+            forfeited, side = side, None
+        if final and side == self.combos_side and forfeited is None:
             return
         self.combos_side = side
         if not self.declarations and not final:
             return
         shown = tuple(
-            (d.seat, c) for d in self.declarations if side is not None and self.rules.side_of(d.seat) == side
+            (d.seat, c) for d in self.declarations if side is not None and rules.side_of(d.seat) == side
             for c in d.combos
         )
-        self.events.append(DeclarationsResolved(side, shown, sum(c.points for _, c in shown)))
+        self.events.append(DeclarationsResolved(side, shown, sum(c.points for _, c in shown), forfeited))
 
     def _combo_points_of(self, side: int) -> int:
         return sum(c.points for d in self.declarations if self.rules.side_of(d.seat) == side for c in d.combos)
@@ -718,6 +850,7 @@ class Deal:
         self.result = sc.DealPoints(
             outcome, bidder_side, tuple(cards), tuple(combos), tuple(bella), self.combos_side,
             tuple(tricks), rules.side_of(self.tricks[-1].winner), None, "", self.tricks[0].leader,
+            bidder_seat=self.bidder, struck=tuple(self.struck),
         )
 
     def _claim(self, seat: int) -> None:
@@ -727,9 +860,11 @@ class Deal:
             raise IllegalActionError(seat, N_("cannot claim now: only the player on lead may claim, from trick 2 on"))
         if self.claim_blocked == len(self.tricks):
             raise IllegalActionError(seat, N_("cannot claim again before the next trick"))
+        if self._jack_blocks_claim():
+            raise IllegalActionError(seat, N_("cannot claim right after taking the trump jack: win another trick first"))
         side = self.rules.side_of(seat)
         cards, combos, bella = self._side_points(final=False)
-        counted = self.totals[side] + cards[side] + combos[side] + bella[side]
+        counted = self.totals[side] + cards[side] + combos[side] + bella[side] + self._held_bella(seat)
         valid = counted >= self.rules.target
         self.events.append(ClaimMade(seat, valid, counted))
         if valid:
@@ -738,6 +873,41 @@ class Deal:
             self._end_early(sc.CLAIM_LOST, None, "claim", side)
         else:
             self.claim_blocked = len(self.tricks)
+            if self.rules.false_claim == "double_to_opponent":
+                self._strike(seat, side)
+
+    def _held_bella(self, seat: int) -> int:
+        """``claim_bella: "held"``: the claimant's undeclared bella counts if it could still be declared."""
+        rules = self.rules
+        if rules.claim_bella != "held" or rules.bella_to != "holder" or self.bella_done[seat] or self.trump is None:
+            return 0
+        kq = (1 << (self._ti * 8 + Rank.KING.index)) | (1 << (self._ti * 8 + Rank.QUEEN.index))
+        hand = self._hands[seat]
+        if not self.played_first[seat]:
+            return sc.BELLA_POINTS if hand & kq == kq else 0
+        if not self.bella_eligible[seat]:
+            return 0
+        still = hand & kq if rules.bella_when != "until_last_card" else hand
+        return sc.BELLA_POINTS if still else 0
+
+    def _strike(self, seat: int, side: int) -> None:
+        """``false_claim: "double_to_opponent"``: the claimant side's total is struck to 0 and twice it goes to
+        the other side (3 players: split, the odd point to the first in play order); play goes on."""
+        amount = self.totals[side]
+        if amount <= 0:
+            return
+        moved = [0] * self.rules.sides
+        moved[side] = -amount
+        others: list[int] = []
+        for s in self.order:
+            other = self.rules.side_of(s)
+            if other != side and other not in others:
+                others.append(other)
+        for other, share in sc.split_points(2 * amount, others).items():
+            moved[other] += share
+        self.totals = tuple(t + m for t, m in zip(self.totals, moved, strict=True))
+        self.struck = [a + b for a, b in zip(self.struck or [0] * len(moved), moved, strict=True)]
+        self.events.append(ClaimStruck(seat, tuple(moved)))
 
     def _card_refusal(self, seat: int, card: Card, legal: int) -> Refusal:
         hand = self._hands[seat]
@@ -761,12 +931,16 @@ class Deal:
 
     def _bella_refusal(self, seat: int, card: Card) -> Refusal:
         assert self.trump is not None
-        if card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN):
+        when = self.rules.bella_when
+        if when == "with_card" and (card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN)):
             return N_("cannot declare bella: bella is declared with the trump king or queen"), {}
         if self.bella_done[seat]:
             return N_("cannot declare bella twice"), {}
-        return (N_("cannot declare bella: did not hold {king} and {queen} when play began"),
-                {"king": Card(Rank.KING, self.trump), "queen": Card(Rank.QUEEN, self.trump)})
+        king, queen = Card(Rank.KING, self.trump), Card(Rank.QUEEN, self.trump)
+        kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
+        if (self.bella_eligible[seat] if self.played_first[seat] else self._hands[seat] & kq == kq):
+            return N_("cannot declare bella: no longer holds {king} or {queen}"), {"king": king, "queen": queen}
+        return N_("cannot declare bella: did not hold {king} and {queen} when play began"), {"king": king, "queen": queen}
 
     # -- information ---------------------------------------------------------------------------
 

@@ -92,6 +92,9 @@ class DeclarationsResolved:
     side: int | None  # whose combinations score (None: nobody)
     combos: tuple[tuple[int, Combo], ...]  # the winning side's combinations, shown: (seat, combo)
     points: int
+    forfeited: int | None = None
+    """At the end of the deal: the side that won the comparison but took no trick, so that its combinations
+    do not score (``combos_need_trick``); ``side`` is then None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,37 @@ class ClaimMade:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimStruck:
+    """A false claim under ``false_claim: "double_to_opponent"``: per side, how the totals moved."""
+
+    seat: int
+    moved: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedDeal:
+    """The deal after a held tie (``hanging: "forced"``): no bidding, ``bidder`` plays the turnup's suit."""
+
+    bidder: int
+    held: tuple[int, ...]  # per side, the points held from the tied deal(s)
+
+
+@dataclass(frozen=True, slots=True)
+class ConcedeOffered:
+    """The defender offers to concede the deal for fifty (``concede_50``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcedeAnswered:
+    """The bidder's answer to a concession for fifty."""
+
+    seat: int
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
 class DealScored:
     result: DealResult
 
@@ -137,5 +171,5 @@ class GameOver:
 Event: TypeAlias = (
     Dealt | BidMade | TrumpChosen | StockTopShown | SevenSwapped | RedealDemanded | ThrownIn | KlaborAnnounced
     | Declared | DeclarationsResolved | CardPlayed | BellaDeclared | TrickWon | ClaimMade
-    | DealScored | GameOver
+    | ClaimStruck | ForcedDeal | ConcedeOffered | ConcedeAnswered | DealScored | GameOver
 )

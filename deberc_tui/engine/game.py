@@ -98,7 +98,9 @@ class Game:
         if self.deals and not self.deals[-1].is_over:
             raise ApiMisuseError(N_("cannot deal: the current deal is not finished"))
         cards = shuffled_deck(self.rng) if deck is None else list(deck)
-        deal = Deal(self.rules, self.next_dealer, cards, self.totals)
+        score = self.score
+        deal = Deal(self.rules, self.next_dealer, cards, self.totals, score.forced_bidder,
+                    score.held_points if score.forced_bidder is not None else None)
         self.deals.append(deal)
         return deal
 

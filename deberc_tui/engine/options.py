@@ -86,10 +86,40 @@ class LowPointsCards(StrEnum):
 
 
 class Debertz(StrEnum):
-    """§5: seven or eight trumps in sequence."""
+    """§5: a long run (``debertz_length``) in the trump suit (or any, ``debertz_suit``)."""
 
     WIN = "win"
     OFF = "off"
+    TARGET_POINTS = "target_points"
+
+
+class DebertzSuit(StrEnum):
+    """§5: in which suit a long run is a debertz."""
+
+    TRUMP = "trump"
+    ANY = "any"
+
+
+class ComboRank(StrEnum):
+    """§5: how two declared combinations compare."""
+
+    LENGTH_FIRST = "length_first"
+    TRUMP_FIRST = "trump_first"
+
+
+class DeclareUntil(StrEnum):
+    """§5: with which card combinations are declared."""
+
+    FIRST_CARD = "first_card"
+    SECOND_TRICK = "second_trick"
+
+
+class BellaWhen(StrEnum):
+    """§5: with which card bella is declared."""
+
+    WITH_CARD = "with_card"
+    WHILE_HOLDING = "while_holding"
+    UNTIL_LAST_CARD = "until_last_card"
 
 
 class ComboTie(StrEnum):
@@ -99,6 +129,7 @@ class ComboTie(StrEnum):
     FIRST = "first"
     TRUMP_ONLY = "trump_only"
     TRUMP_THEN_LAST_TRICK = "trump_then_last_trick"
+    LAST_TRICK = "last_trick"
 
 
 class BellaTo(StrEnum):
@@ -135,6 +166,7 @@ class Hanging(StrEnum):
     HANG = "hang"
     BAIT = "bait"
     EACH_OWN = "each_own"
+    FORCED = "forced"
 
 
 class HangingMulti(StrEnum):
@@ -158,6 +190,14 @@ class FalseClaim(StrEnum):
 
     LOSES = "loses"
     CONTINUE = "continue"
+    DOUBLE_TO_OPPONENT = "double_to_opponent"
+
+
+class ClaimBella(StrEnum):
+    """§8: which bella a claim counts."""
+
+    HELD = "held"
+    DECLARED = "declared"
 
 
 class NextDealer(StrEnum):

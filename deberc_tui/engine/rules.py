@@ -17,10 +17,15 @@ from deberc_tui.engine.options import (
     BaitTo,
     BaitWhen,
     BellaTo,
+    BellaWhen,
     BidderMustBeat,
     BothOver,
+    ClaimBella,
+    ComboRank,
     ComboTie,
     Debertz,
+    DebertzSuit,
+    DeclareUntil,
     ExtrasFrom,
     FalseClaim,
     FirstLead,
@@ -100,30 +105,44 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "moscow": {},
     "kharkiv": {
         "combo_tie": "first", "all_pass": "dealer_must", "first_lead": "bidder",
-        "next_dealer": "rotate", "bait_to": "split",
+        "next_dealer": "winner", "bait_to": "split",
         "bait_penalty": {"points": 100, "when": "third_and_after", "count": "game"},
-        "ski_penalty": 50,
+        "ski_penalty": 50, "claim_after_trump_jack": False, "false_claim": "double_to_opponent",
+        "extra_cards": 4, "turnup_to": "bidder", "bella_when": "until_last_card",
     },
     "klabor": {
         "first_lead": "bidder", "next_dealer": "rotate", "bella_to": "trick_winner",
         "combo_tie": "trump_then_last_trick", "all_pass": "dealer_must", "low_points_redeal": 1,
         "klabor": True, "bait_penalty": {"points": 100, "when": "third_and_after", "count": "game"},
-        "ski_penalty": 100,
+        "ski_penalty": 100, "hanging": "forced", "declare_until": "second_trick",
     },
     "club": {
         "hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
         "bait_penalty": {"points": 100, "when": "third_and_after", "count": "game"},
-        "ski_penalty": 50,
+        "ski_penalty": 50, "next_dealer": "rotate", "claims": False, "debertz": "win",
+        "combo_tie": "last_trick", "bella_when": "while_holding", "stock_card_shown": "top_after_first_trick",
     },
     "short": {"short": True},
+    "three": {"bidder_must_beat": "combined", "bait_to": "split", "both_over": "last_trick"},
+    "fifty": {"concede_50": True, "gap_end": 250},
 }
+#: The options of the rule book's first edition: a record that names them all stored the full set in force then.
+FIRST_EDITION_KEYS: Final[frozenset[str]] = frozenset({
+    "target", "all_pass", "turnup_to", "swap_seven", "four_sevens_redeal", "low_points_redeal", "klabor",
+    "hundred", "debertz", "combo_tie", "combos_need_trick", "bella_to", "first_lead", "overtrump_on_ruff",
+    "partner_exempt", "bidder_must_beat", "bait_to", "hanging", "hanging_multi", "bait_penalty", "ski_penalty",
+    "both_over", "claims", "false_claim", "mars", "short", "short_bait", "next_dealer",
+})
+
 #: The player counts each preset is for.
 PRESET_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
     "moscow": (2, 3, 4), "kharkiv": (2, 3, 4), "klabor": (2, 3, 4), "club": (2, 3, 4), "short": (2, 3),
+    "three": (3,), "fifty": (2,),
 }
 #: What a preset says differently for a player count (§10: the club's ski penalty is 100 with 4 players).
 PRESET_FOR_PLAYERS: Final[dict[str, dict[int, dict[str, Any]]]] = {
     "club": {4: {"ski_penalty": 100}},
+    "kharkiv": {3: {"next_dealer": "rotate"}, 4: {"next_dealer": "rotate"}},
 }
 
 
@@ -161,10 +180,22 @@ class Rules:
         "a weak hand counts the first six cards only, or all the cards held when asking for the redeal"))
     klabor: bool = option(False, N_("A K Q J 10 9 of one suit in the first six cards wins the game at once"))
     hundred: bool = option(False, N_("six cards in sequence are a hundred (else a fifty)"))
-    debertz: Debertz = option(Debertz.WIN, N_("seven or eight trumps in sequence: 'win' the game at once, or 'off'"))
+    hundred_length: int = option(6, N_("with the hundred: how many cards in sequence make it (6 or 5)"),
+                                 choices=(6, 5))
+    debertz: Debertz = option(Debertz.OFF, N_(
+        "a debertz: 'off' (it is a fifty or a hundred), 'win' the game at once, or worth the 'target_points'"))
+    debertz_length: int = option(7, N_("how many cards in sequence make a debertz (7 or 6)"), choices=(7, 6))
+    debertz_suit: DebertzSuit = option(DebertzSuit.TRUMP, N_("a debertz is a run in the 'trump' suit only, or in 'any'"))
+    combo_rank: ComboRank = option(ComboRank.LENGTH_FIRST, N_(
+        "which combination is higher: the longer one ('length_first') or any trump one ('trump_first')"))
     combo_tie: ComboTie = option(ComboTie.TRUMP_THEN_FIRST, N_("equal combinations: who scores"))
+    declare_until: DeclareUntil = option(DeclareUntil.FIRST_CARD, N_(
+        "combinations are declared with your 'first_card', or with the first or second ('second_trick')"))
     combos_need_trick: bool = option(True, N_("combinations score only if the side takes a trick"))
+    bella_when: BellaWhen = option(BellaWhen.WITH_CARD, N_(
+        "bella is declared 'with_card' (the trump K or Q), with any card 'while_holding' one, or 'until_last_card'"))
     bella_to: BellaTo = option(BellaTo.HOLDER, N_("bella's 20 go to the 'holder' or to the 'trick_winner'"))
+    bella_needs_trick: bool = option(False, N_("bella's 20 score only if the holder's side takes a trick"))
     first_lead: FirstLead = option(FirstLead.LEFT_OF_DEALER, N_("who leads first: 'left_of_dealer' or the 'bidder'"))
     overtrump_on_ruff: bool = option(False, N_(
         "when ruffing a plain lead, you must beat a trump already in the trick"))
@@ -173,7 +204,8 @@ class Rules:
     bidder_must_beat: BidderMustBeat = option(BidderMustBeat.EACH, N_(
         "3 players: the bidder must beat 'each' defender or both 'combined'"))
     bait_to: BaitTo = option(BaitTo.HIGHER, N_("3 players: bait points go to the 'higher' defender or are 'split'"))
-    hanging: Hanging = option(Hanging.HANG, N_("a tie for the bidder: points 'hang', count as 'bait', or 'each_own'"))
+    hanging: Hanging = option(Hanging.HANG, N_(
+        "a tie for the bidder: points 'hang', count as 'bait', 'each_own', or are held for a 'forced' deal"))
     hanging_multi: HangingMulti = option(HangingMulti.ACCUMULATE, N_(
         "several hanging results: 'accumulate' or 'queue'"))
     bait_penalty: BaitPenalty | None = option(None, N_("penalty for repeated baits: {points, when, count} or null"),
@@ -181,10 +213,18 @@ class Rules:
     ski_penalty: int = option(0, N_("penalty for a side that takes no trick (0, 50, 100)"), choices=(0, 50, 100))
     both_over: BothOver = option(BothOver.DEFENDER, N_("several sides over the target: who wins"))
     claims: bool = option(True, N_("a player on lead may claim the game («Партия»)"))
-    false_claim: FalseClaim = option(FalseClaim.LOSES, N_("a wrong claim: the claimant 'loses' or play 'continue's"))
+    claim_bella: ClaimBella = option(ClaimBella.HELD, N_(
+        "a claim counts the claimant's bella when 'held' (could still be declared) or only when 'declared'"))
+    claim_after_trump_jack: bool = option(True, N_("a claim is allowed right after winning the trump jack"))
+    false_claim: FalseClaim | None = option(None, N_(
+        "a wrong claim: the claimant 'loses', play 'continue's, or 'double_to_opponent' (null: loses with "
+        "2 players, continue with 3 and 4)"))
+    concede_50: bool = option(False, N_("2 players: the defender may concede the deal for fifty"))
+    gap_end: int | None = option(None, N_("2 players: a lead of this many points wins below the target (null: off)"),
+                                 minimum=1)
     mars: bool = option(False, N_("a win counts double when the loser has less than half the target"))
     short: bool = option(False, N_("one deal decides the game"))
-    short_bait: bool = option(True, N_("short game: bait and hanging apply before comparing"))
+    short_bait: bool = option(False, N_("short game: bait and hanging apply before comparing"))
     next_dealer: NextDealer = option(NextDealer.WINNER, N_("who deals next: the deal's 'winner' or 'rotate' clockwise"))
 
     def __post_init__(self) -> None:
@@ -192,6 +232,9 @@ class Rules:
         _check_preset_name(self.preset_name)
         for key, spec in OPTIONS.items():
             object.__setattr__(self, key, spec.parse(getattr(self, key)))
+        _check_combinations(self)
+        if self.false_claim is None:  # §8: the default depends on the table
+            object.__setattr__(self, "false_claim", FalseClaim.LOSES if self.players == 2 else FalseClaim.CONTINUE)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -213,6 +256,10 @@ class Rules:
                             {"name": name, "counts": ", ".join(map(str, PRESET_PLAYERS[name])), "players": players})
         values: dict[str, Any] = {**PRESETS[name], **PRESET_FOR_PLAYERS.get(name, {}).get(players, {})}
         _check_keys(data)
+        if FIRST_EDITION_KEYS <= data.keys():
+            # A full set written before the second edition (an old record or save): the options it does not
+            # name did not exist then, so they keep their defaults, not what the preset says now.
+            values = {k: v for k, v in values.items() if k in FIRST_EDITION_KEYS}
         values.update(data)
         return cls(players=players, preset_name=name, **values)
 
@@ -249,19 +296,26 @@ class Rules:
     def seven_swap_allowed(self) -> bool:
         return self.swap_seven and self.players < 4 and self.turnup_2_3 is Turnup23.TABLE
 
-    def combo_points(self, length: int) -> int:
-        """Points of a sequence of ``length`` cards (3..8) under these rules (debertz 'off' included)."""
-        if length >= 6:
-            return 100 if self.hundred else 50
-        if length >= 4:
-            return 50
-        return 20
+    def combo_points(self, length: int, trump: bool = False) -> int:
+        """Points of a run of ``length`` cards (3..8), in the trump suit or not, under these rules
+        (:func:`~deberc_tui.engine.combos.combo_kind` and ``kind_points`` say it, in one place)."""
+        from deberc_tui.engine.combos import combo_kind, kind_points  # combos builds on Rules
+
+        return kind_points(combo_kind(length, trump, self), self)
 
 
 #: Every option, in the rule book's order: its key, default, help and the values it takes (for screens and checks).
 OPTIONS: Final[dict[str, Option]] = collect(Rules)
 #: One line on each option, for help screens and error messages (marked for translation, shown translated).
 OPTION_HELP: Final[dict[str, str]] = {key: spec.help for key, spec in OPTIONS.items()}
+
+
+def _check_combinations(rules: Rules) -> None:
+    """Refuse options that cannot work together (§10), with a one-line reason naming them."""
+    if rules.bella_to is BellaTo.TRICK_WINNER and rules.bella_when is not BellaWhen.WITH_CARD:
+        raise RulesError(N_("rule option 'bella_to': 'trick_winner' works only with 'bella_when': 'with_card', "
+                            "not {value!r} (bella goes to the winner of the trick it is declared in)"),
+                         {"value": rules.bella_when.value})
 
 
 def _check_players(players: object) -> None:

@@ -23,6 +23,10 @@ class DealOutcome(StrEnum):
     CLAIM_LOST = "claim_lost"
     DEBERTZ = "debertz"
     KLABOR = "klabor"
+    HELD = "held"
+    """A tie under ``hanging: "forced"`` (the «висяк»): nothing written, everything held for the forced deal."""
+    CONCEDED = "conceded"
+    """The defender conceded for fifty (``concede_50``) and the bidder accepted."""
 
 
 MADE: Final = DealOutcome.MADE
@@ -34,9 +38,15 @@ CLAIM_WON: Final = DealOutcome.CLAIM_WON
 CLAIM_LOST: Final = DealOutcome.CLAIM_LOST
 DEBERTZ_WON: Final = DealOutcome.DEBERTZ
 KLABOR_WON: Final = DealOutcome.KLABOR
+HELD: Final = DealOutcome.HELD
+CONCEDED: Final = DealOutcome.CONCEDED
 OUTCOMES: Final[tuple[DealOutcome, ...]] = tuple(DealOutcome)
 GAME_ENDING: Final[frozenset[str]] = frozenset({CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON})
 PLAYED_OUT: Final[frozenset[str]] = frozenset({MADE, BAIT, HANGING})
+BELLA_POINTS: Final = 20
+"""What a declared bella is worth (§5)."""
+CONCEDE_50_POINTS: Final = 50
+"""What the bidder writes when the defender's concession for fifty is accepted (§8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +68,11 @@ class DealPoints:
     reason: str = ""
     first_leader: int | None = None  # seat; decides who gets an odd bait point
     claimant: int | None = None  # side that claimed (claims only)
+    bidder_seat: int | None = None
+    """The bidder's seat: a held deal's forced deal is bid by the same seat (§7 ``hanging: "forced"``)."""
+    struck: tuple[int, ...] = ()
+    """Per side, totals moved during the deal by false claims under ``false_claim: "double_to_opponent"``
+    (the claimant's side negative, the others positive); empty when nothing moved."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -116,16 +131,25 @@ def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> DealOutcom
         return MADE
     if mine < against:
         return BAIT
+    if rules.hanging == "forced":
+        return HELD
     return BAIT if rules.hanging == "bait" else HANGING
 
 
 def bella_points(rules: Rules, bella: Sequence[tuple[int, int]], trick_winners: Sequence[int]) -> list[int]:
     """Bella's 20 per side: to the holder's side, or (``bella_to: trick_winner``) to the side that won
-    the trick in which bella was declared, once that trick is finished. ``bella``: (seat, trick number)."""
+    the trick in which bella was declared, once that trick is finished. ``bella``: (seat, trick number).
+
+    With ``bella_needs_trick`` the holder's side scores it only once it has taken a trick (of
+    ``trick_winners``, the seats that took the tricks so far): at the end, only if it took one.
+    """
     out = [0] * rules.sides
+    took = {rules.side_of(w) for w in trick_winners} if rules.bella_needs_trick else None
     for seat, number in bella:
         if rules.bella_to == "holder":
-            out[rules.side_of(seat)] += 20
+            side = rules.side_of(seat)
+            if took is None or side in took:
+                out[side] += BELLA_POINTS
         elif number < len(trick_winners):
-            out[rules.side_of(trick_winners[number])] += 20
+            out[rules.side_of(trick_winners[number])] += BELLA_POINTS
     return out

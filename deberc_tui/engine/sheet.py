@@ -42,10 +42,17 @@ class ScoreSheet:
         self.baits_row = [0] * rules.sides
         self.next_dealer = first_dealer
         self.outcome: Outcome | None = None
+        self.held: list[tuple[int, ...]] = []  # per held deal (``hanging: "forced"``), each side's points
+        self.forced_bidder: int | None = None  # the seat that bids the forced deal, while points are held
 
     @property
     def hanging(self) -> int:
         return sum(self.hanging_pot)
+
+    @property
+    def held_points(self) -> tuple[int, ...]:
+        """Per side, the points held by tied deals under ``hanging: "forced"`` (zeros when none)."""
+        return tuple(sum(p[s] for p in self.held) for s in range(self.rules.sides))
 
     def write(self, dealer: int, trump: str | None, dp: sc.DealPoints) -> sc.DealResult:
         """Write one finished deal and return its row; ends the game when the rules say so."""
@@ -62,29 +69,49 @@ class ScoreSheet:
         winner: int | None = None
         if outcome == sc.THROWN_IN:
             self.next_dealer = (dealer + 1) % self.n if dp.reason == "all_pass" else dealer
+        elif outcome == sc.CONCEDED:
+            assert bidder is not None
+            written[bidder] = sc.CONCEDE_50_POINTS
+            # (decided) the bidder deals next as the deal's winner; a conceded deal decides no hanging points
+            self.next_dealer = self._winner_deals(dealer, written)
         elif outcome in sc.GAME_ENDING:
             if outcome == sc.CLAIM_WON:
                 assert dp.winner is not None
                 written[dp.winner] = points[dp.winner]
             winner = dp.winner if dp.winner is not None else self._claim_loser_winner(dp)
+        elif outcome == sc.HELD:
+            # §7 «висяк»: nothing is written, not even a penalty; the forced deal decides both deals
+            assert bidder is not None
+            self.held.append(tuple(points))
+            self.forced_bidder = dp.bidder_seat
+            self.next_dealer = self._winner_deals(dealer, points, bidder)
         else:
             assert bidder is not None
-            written = points[:]
+            both = [p + h for p, h in zip(points, self.held_points, strict=True)]
+            self.held.clear()
+            self.forced_bidder = None
+            written = both[:]
             new_hang = 0
             if outcome == sc.BAIT:
                 written[bidder] = 0
                 defenders = [s for s in self._play_order_sides(dealer, dp) if s != bidder]
-                for side, amount in self._bait_shares(points, bidder, defenders).items():
+                for side, amount in self._bait_shares(both, bidder, defenders).items():
                     written[side] += amount
             elif outcome == sc.HANGING and rules.hanging == "hang":
                 written[bidder] = 0
                 new_hang = points[bidder]
-            self._move_hanging(written, received, new_hang > 0)
+            self._move_hanging(points, written, received, outcome == sc.HANGING)
             if new_hang:
                 self.hanging_pot.append(new_hang)
             self._penalise(dp, outcome, bidder, penalties)
             # §9: after a hanging deal a defender deals, even when every side wrote its own points
             self.next_dealer = self._winner_deals(dealer, written, bidder if outcome == sc.HANGING else None)
+        for side, moved in enumerate(dp.struck):
+            # false claims under "double_to_opponent": the strike is a penalty, the double is written
+            if moved < 0:
+                penalties[side] += moved
+            else:
+                written[side] += moved
         for s in range(nsides):
             self.totals[s] += written[s] + penalties[s]
         result = sc.DealResult(
@@ -97,7 +124,7 @@ class ScoreSheet:
         self.results.append(result)
         if winner is not None:
             self._end(winner, outcome)
-        elif outcome in sc.PLAYED_OUT:
+        elif outcome in sc.PLAYED_OUT or outcome == sc.CONCEDED:
             self._check_end(dp, written)
         return result
 
@@ -122,14 +149,15 @@ class ScoreSheet:
             defenders = [d for d in defenders if points[d] == best]
         return sc.split_points(amount, defenders)
 
-    def _move_hanging(self, written: list[int], received: list[int], this_hangs: bool) -> None:
-        """Give waiting hanging points to the side that wrote the most in this deal."""
-        if not self.hanging_pot:
+    def _move_hanging(self, points: Sequence[int], written: list[int], received: list[int], this_hangs: bool) -> None:
+        """Give waiting hanging points to the side that scored the most deal points in this deal (§7).
+
+        A hanging deal decides nothing, and a tie at the top keeps them hanging.
+        """
+        if not self.hanging_pot or this_hangs:
             return
-        if this_hangs and self.rules.hanging_multi == "accumulate":
-            return
-        top = max(written)
-        leaders = [s for s, w in enumerate(written) if w == top]
+        top = max(points)
+        leaders = [s for s, w in enumerate(points) if w == top]
         if len(leaders) != 1:
             return
         if self.rules.hanging_multi == "accumulate":
@@ -179,7 +207,7 @@ class ScoreSheet:
         rules = self.rules
         totals = self.totals
         if rules.short:
-            basis = list(written if rules.short_bait else dp.points)
+            basis = list(written if rules.short_bait or dp.outcome == sc.CONCEDED else dp.points)
             top = max(basis)
             leaders = [s for s, v in enumerate(basis) if v == top]
             if len(leaders) == 1:
@@ -187,6 +215,7 @@ class ScoreSheet:
             return
         over = [s for s in range(rules.sides) if totals[s] >= rules.target]
         if not over:
+            self._check_gap()
             return
         if len(over) == 1:
             self._end(over[0], "target")
@@ -203,6 +232,15 @@ class ScoreSheet:
             choice = _unique_top(over, totals)
         if choice is not None:
             self._end(choice, "target")
+
+    def _check_gap(self) -> None:
+        """§8 ``gap_end`` (2 players, "mit fünfzig"): a lead of at least that many points wins below the target."""
+        gap = self.rules.gap_end
+        if gap is None or self.rules.players != 2:
+            return
+        lead = self.totals[0] - self.totals[1]
+        if abs(lead) >= gap:
+            self._end(0 if lead > 0 else 1, "gap")
 
     def _end(self, winner: int, reason: str) -> None:
         rules = self.rules

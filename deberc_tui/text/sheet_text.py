@@ -75,6 +75,8 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
     out = [_("Deal {number} — dealer {dealer}, turnup {turnup}").format(
         number=row.index + 1, dealer=seat_names[deal.dealer], turnup=card(deal.deck[deal.n * 6]))]
     bids: list[str] = []
+    # sides that won the comparison but took no trick (combos_need_trick): the story never says they scored
+    forfeited = {e.forfeited for e in deal.events if isinstance(e, ev.DeclarationsResolved) and e.forfeited is not None}
 
     def line(text: str) -> None:
         out.append("  " + text)
@@ -83,7 +85,8 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
         if isinstance(e, ev.BidMade):
             bids.append(f"{seat_names[e.seat]}: {words.call(e.call)}")
         elif isinstance(e, ev.TrumpChosen):
-            line(_("bids: {bids}").format(bids=", ".join(bids)))
+            if bids:
+                line(_("bids: {bids}").format(bids=", ".join(bids)))
             if e.bottom:
                 line(_("{seat} takes trump {trump} in round {round}; bottom card {bottom}").format(
                     seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round, bottom=card(e.bottom)))
@@ -108,8 +111,13 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
             else:
                 line(_("{seat} declares {combo}").format(seat=seat_names[e.seat], combo=combo_text(e.best)))
         elif isinstance(e, ev.DeclarationsResolved):
-            if e.side is None:
+            if e.forfeited is not None:
+                line(_("combinations: {side} took no trick: its combinations do not score").format(
+                    side=names[e.forfeited]))
+            elif e.side is None:
                 line(_("combinations: nobody scores {points}").format(points=e.points))
+            elif e.side in forfeited:  # it won the comparison, but its combinations did not score in the end
+                line(_("combinations: {side} wins the comparison with {points}").format(side=names[e.side], points=e.points))
             else:
                 line(_("combinations: {side} scores {points}").format(side=names[e.side], points=e.points))
         elif isinstance(e, ev.BellaDeclared):
@@ -118,6 +126,18 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
             cards = " ".join(card(c) for _seat, c in e.cards)
             line(_("trick {number}: {cards:<16} → {seat} ({points})").format(
                 number=e.trick + 1, cards=cards, seat=seat_names[e.seat], points=e.points))
+        elif isinstance(e, ev.ForcedDeal):
+            held = ", ".join(f"{names[s]} {p}" for s, p in enumerate(e.held))
+            line(_("forced deal: no bidding, {seat} plays the turnup's suit; held {held}").format(
+                seat=seat_names[e.bidder], held=held))
+        elif isinstance(e, ev.ConcedeOffered):
+            line(_("{seat} offers to concede for fifty").format(seat=seat_names[e.seat]))
+        elif isinstance(e, ev.ConcedeAnswered):
+            line((_("{seat} accepts: writes 50") if e.accepted else _("{seat} refuses: play on")).format(
+                seat=seat_names[e.seat]))
+        elif isinstance(e, ev.ClaimStruck):
+            moved = ", ".join(f"{names[s]} {m:+d}" for s, m in enumerate(e.moved))
+            line(_("false claim: the total is struck and doubled to the other side ({moved})").format(moved=moved))
         elif isinstance(e, ev.ClaimMade):
             verdict = _("right") if e.valid else _("wrong")
             line(_("{seat} claims the game with {counted}: {verdict}").format(

@@ -1,4 +1,5 @@
-"""The game's words as the interface shows them: presets, bots, options and their values, outcomes.
+"""The game's words as the interface shows them: presets, bots, option values, outcomes (an option's own words,
+its explanation and its values' labels are in :mod:`deberc_tui.text.rule_words`).
 
 The engine speaks in identifiers (``dealer_must``, ``thrown_in``, ``terz``); these functions turn them into
 the current language (``сдающий обязан``, ``пересдача``, ``терц``). Unknown identifiers come back as they are.
@@ -14,42 +15,11 @@ if TYPE_CHECKING:
     from deberc_tui.engine import Card
 
 PRESETS = {"moscow": N_("moscow"), "kharkiv": N_("kharkiv"), "klabor": N_("klabor"), "club": N_("club"),
-           "short": N_("short")}
+           "short": N_("short"), "three": N_("three (Dreier)"), "fifty": N_("fifty (mit fünfzig)")}
 BOTS = {"random": N_("random"), "novice": N_("novice"), "heuristic": N_("heuristic"), "expert": N_("expert"),
         "first-legal": N_("first-legal"), "hot-seat": N_("hot-seat")}
 BOT_HELP = {"random": N_("plays any legal card"), "novice": N_("follows simple habits"),
             "heuristic": N_("counts points and trumps"), "expert": N_("searches the unseen cards")}
-
-OPTIONS = {
-    "target": N_("target"),
-    "all_pass": N_("all pass"),
-    "turnup_to": N_("turnup to"),
-    "swap_seven": N_("swap the seven"),
-    "four_sevens_redeal": N_("four sevens: redeal"),
-    "low_points_redeal": N_("weak hand: redeal"),
-    "klabor": N_("klabor hand"),
-    "hundred": N_("hundred"),
-    "debertz": N_("debertz"),
-    "combo_tie": N_("combination tie"),
-    "combos_need_trick": N_("combinations need a trick"),
-    "bella_to": N_("bella to"),
-    "first_lead": N_("first lead"),
-    "overtrump_on_ruff": N_("overtrump on a ruff"),
-    "partner_exempt": N_("partner exempt"),
-    "bidder_must_beat": N_("bidder must beat"),
-    "bait_to": N_("bait goes to"),
-    "hanging": N_("hanging"),
-    "hanging_multi": N_("several hanging"),
-    "bait_penalty": N_("bait penalty"),
-    "ski_penalty": N_("no-trick penalty"),
-    "both_over": N_("both over target"),
-    "claims": N_("claims"),
-    "false_claim": N_("false claim"),
-    "mars": N_("mars"),
-    "short": N_("short game"),
-    "short_bait": N_("short-game bait"),
-    "next_dealer": N_("next dealer"),
-}
 
 VALUES = {
     "redeal": N_("redeal"), "dealer_must": N_("dealer must"), "dealer": N_("dealer"), "bidder": N_("bidder"),
@@ -67,13 +37,14 @@ VALUES = {
 OUTCOMES = {
     "made": N_("made"), "bait": N_("bait (БТ)"), "hanging": N_("hanging (vs)"), "thrown_in": N_("thrown in"),
     "in_progress": N_("in progress"), "claim_won": N_("claim won"), "claim_lost": N_("false claim"),
-    "debertz": N_("debertz!"), "klabor": N_("klabor!"),
+    "debertz": N_("debertz!"), "klabor": N_("klabor!"), "held": N_("held (висяк)"),
+    "conceded": N_("conceded for fifty"),
 }
 THROWN = {"all_pass": N_("everybody passed"), "four_sevens": N_("four sevens"), "low_points": N_("weak hand")}
 # How a game ended (Outcome.reason): a target reached, a short game, or a deal that ended it at once.
 GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim": N_("claim"),
              "claim_won": N_("claim won"), "claim_lost": N_("false claim"), "debertz": N_("debertz"),
-             "klabor": N_("klabor")}
+             "klabor": N_("klabor"), "gap": N_("lead of the gap")}
 COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 CALLS = {"play": N_("play"), "pass": N_("pass")}
@@ -93,10 +64,6 @@ def preset(name: str) -> str:
 
 def bot(name: str) -> str:
     return _word(BOTS, name)
-
-
-def option(key: str) -> str:
-    return _word(OPTIONS, key)
 
 
 def outcome(code: str) -> str:
