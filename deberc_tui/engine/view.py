@@ -49,7 +49,8 @@ class Announcement:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """What ``seat`` may see now. It never holds a hidden card: no other hand, no stock card, no unshown combo."""
+    """What ``seat`` may see now. It never holds a hidden card: no other hand, no stock card the rules keep face
+    down, no unshown combo."""
 
     seat: int
     """The seat this view is for."""
@@ -68,7 +69,8 @@ class SeatView:
     turnup_taken_by: int | None
     """The seat that took the turnup into its hand, or None while it lies face up."""
     bottom: Card | None
-    """The bottom card of the stock shown to all (фреза) with 2 or 3 players, else None."""
+    """The bottom card of the stock (фреза), shown to all once the extra cards are dealt, with 2 or 3 players and
+    ``stock_card_shown: "bottom"`` (not with ``turnup_2_3: "bottom"``, where the turnup is the card shown); else None."""
     bids: tuple[tuple[int, BidCall], ...]
     """``(seat, call)`` for every bid so far, in order: public."""
     bid_round: int
