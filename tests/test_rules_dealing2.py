@@ -30,6 +30,7 @@ from deberc_tui.engine import (
 from deberc_tui.engine.events import StockTopShown, TrickWon, TrumpChosen
 from deberc_tui.practice import tutor
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
+from deberc_tui.text.sheet_text import deal_story
 
 
 def cards(text: str) -> set[Card]:
@@ -394,3 +395,13 @@ def finish_one(game: Game) -> None:
     assert deal is not None and deal.to_act is not None
     card = next(a for a in deal.legal_actions() if isinstance(a, PlayCard) and not a.declare and not a.bella)
     game.apply(deal.to_act, card)
+
+
+def test_the_replay_story_tells_when_the_stock_top_card_is_turned() -> None:
+    game = Game(rules(stock_card_shown="top_after_first_trick"), seed=2)
+    deal = game.start_deal()
+    run(game, "play")
+    finish(game)
+    story = deal_story(deal, game.results[-1], ["P0", "P1"], ["P0", "P1"])
+    turned = [i for i, text in enumerate(story) if "the stock's top card is turned face up" in text]
+    assert len(turned) == 1 and story[turned[0]].endswith(deal.deck[19].pretty)

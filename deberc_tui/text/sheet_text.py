@@ -93,6 +93,8 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
             else:
                 line(_("{seat} takes trump {trump} in round {round}").format(
                     seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round))
+        elif isinstance(e, ev.StockTopShown):
+            line(_("the stock's top card is turned face up: {card}").format(card=card(e.card)))
         elif isinstance(e, ev.ThrownIn):
             if bids:
                 line(_("bids: {bids}").format(bids=", ".join(bids)))
