@@ -92,6 +92,13 @@ def test_extra_cards_4_does_not_apply_to_4_players_accepted_and_ignored() -> Non
     assert len(d.tricks) == 8
 
 
+def test_kharkiv_deals_ten_cards_with_2_and_3_players() -> None:
+    for players in (2, 3):
+        d = Game(Rules.preset("kharkiv", players=players), seed=5).start_deal()
+        run(d, "pass " * (players - 1) + "play")
+        assert seat_view(d, 0).hand_sizes == (10,) * players
+
+
 # -- extras_from: "left_of_dealer" (default) or "left_of_bidder" (the bidder last) -----------------------
 
 
@@ -226,6 +233,14 @@ def test_stock_card_shown_none_no_stock_card_is_ever_shown() -> None:
     assert seat_view(d, 0).bottom is None
     finish(d)
     assert seat_view(d, 0).bottom is None and seat_view(d, 0).stock_top is None
+
+
+def test_club_preset_turns_the_top_stock_card_after_the_first_trick() -> None:
+    d = Game(Rules.preset("club", players=2), seed=3).start_deal()
+    run(d, "play")
+    assert seat_view(d, 0).bottom is None
+    finish(d)
+    assert seat_view(d, 0).stock_top == d.deck[19]  # 2 x 9 cards and the turnup dealt: the 20th card
 
 
 # -- swap_seven_until: "first_card" (default) or "pickup" (only a seven among the first six) ---------------
