@@ -281,7 +281,7 @@ def test_claim_won_and_false_claims() -> None:
 
 
 def test_debertz_and_klabor_win_at_once() -> None:
-    pad = make()
+    pad = make(debertz="win")
     pad.add(EnteredDeal(dealer=0, kind=DEBERTZ, winner=1, bidder=1))
     assert pad.sheet.outcome is not None and pad.sheet.outcome.winner == 1
     with pytest.raises(PadError, match="klabor is not played"):

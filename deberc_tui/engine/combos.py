@@ -1,4 +1,9 @@
-"""Declarations (§5): finding a hand's sequences and deciding whose combinations score."""
+"""Declarations (§5): finding a hand's sequences and deciding whose combinations score.
+
+This module is the one home of the declaration rules: which kind a run is (``combo_kind``), what it is
+worth (``kind_points``), how two combinations compare (``compare_key``) and who wins a tie
+(``combos_winner``). The engine, the bots and the UI ask it rather than repeating the rules.
+"""
 
 from __future__ import annotations
 
@@ -47,6 +52,33 @@ def _runs(byte: int) -> tuple[tuple[int, int], ...]:
 RUNS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(_runs(b) for b in range(256))
 
 
+def combo_kind(length: int, trump: bool, rules: Rules) -> ComboKind:
+    """The kind of a maximal run of ``length`` (3..8) cards, in the trump suit or not (§5).
+
+    A debertz needs ``debertz`` on, ``debertz_length`` cards and the suit ``debertz_suit`` asks for;
+    any other run is the longest kind the rules allow (a hundred only with ``hundred``).
+    """
+    if (rules.debertz != "off" and length >= rules.debertz_length
+            and (trump or rules.debertz_suit == "any")):
+        return DEBERTZ
+    if rules.hundred and length >= rules.hundred_length:
+        return HUNDRED
+    if length >= 4:
+        return FIFTY
+    return TERZ
+
+
+def kind_points(kind: ComboKind, rules: Rules) -> int:
+    """What a combination of ``kind`` is worth: 20, 50, 100; a debertz ``target`` points under
+    ``debertz: "target_points"`` and 0 under ``"win"`` (it wins the game instead of scoring)."""
+    if kind is DEBERTZ:
+        return rules.target if rules.debertz == "target_points" else 0
+    return _POINTS[kind]
+
+
+_POINTS: Final[dict[ComboKind, int]] = {TERZ: 20, FIFTY: 50, HUNDRED: 100}
+
+
 @dataclass(frozen=True, slots=True)
 class Combo:
     """One maximal sequence in one suit, scored under the rules it was found with."""
@@ -67,7 +99,7 @@ class Combo:
 
     @property
     def rank_key(self) -> tuple[int, int]:
-        """Seniority without the tie rule: kind first, then the top card."""
+        """Seniority by length first, without trump and the tie rule: kind, then the top card."""
         return (KIND_ORDER[self.kind], self.low + self.length - 1)
 
     def describe(self) -> str:
@@ -75,27 +107,27 @@ class Combo:
         return f"{self.kind} to the {top}{self.suit.symbol}"
 
 
+def compare_key(combo: Combo, trump: Suit | None, rules: Rules) -> tuple[int, int, int]:
+    """The key the comparison uses (§5 ``combo_rank``); equal keys go to ``combo_tie``.
+
+    ``"length_first"``: kind, then top card. ``"trump_first"``: any trump combination first, then the same.
+    """
+    first = 1 if rules.combo_rank == "trump_first" and combo.suit is trump else 0
+    return (first, KIND_ORDER[combo.kind], combo.low + combo.length - 1)
+
+
 def find_combos(hand_mask: int, trump: Suit | None, rules: Rules) -> list[Combo]:
-    """All sequences of 3+ cards in a hand, best first. 7-8 trumps are a debertz (if the rules say so)."""
+    """All sequences of 3+ cards in a hand, best first under ``combo_rank`` (the first is what is announced)."""
     out: list[Combo] = []
     for si in range(4):
         byte = hand_mask >> (8 * si) & 0xFF
         if not byte:
             continue
+        suit = Suit.from_index(si)
         for low, length in RUNS[byte]:
-            suit = Suit.from_index(si)
-            kind: ComboKind
-            if length >= 7 and suit is trump and rules.debertz == "win":
-                kind = DEBERTZ
-            elif length >= 6 and rules.hundred:
-                kind = HUNDRED
-            elif length >= 4:
-                kind = FIFTY
-            else:
-                kind = TERZ
-            points = 0 if kind == DEBERTZ else rules.combo_points(length)
-            out.append(Combo(suit, low, length, kind, points))
-    out.sort(key=lambda c: c.rank_key, reverse=True)
+            kind = combo_kind(length, suit is trump, rules)
+            out.append(Combo(suit, low, length, kind, kind_points(kind, rules)))
+    out.sort(key=lambda c: compare_key(c, trump, rules), reverse=True)
     return out
 
 
@@ -108,7 +140,8 @@ def has_combos(hand_mask: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """What one seat declared with its first card; ``order`` is its place in play order."""
+    """What one seat declared; ``order`` is when, counted in cards played since the first lead
+    (play order from the first leader, and with ``declare_until: "second_trick"`` earlier in time)."""
 
     seat: int
     combos: tuple[Combo, ...]
@@ -125,26 +158,28 @@ def combos_winner(
     rules: Rules,
     last_trick_side: int | None = None,
 ) -> int | None:
-    """The side whose combinations score (before the need-a-trick check), or None.
+    """The side that wins the comparison (before the need-a-trick check), or None.
 
-    ``last_trick_side`` matters only for ``combo_tie == "trump_then_last_trick"``; before the last
-    trick is known, pass None and resolve again at the end.
+    ``last_trick_side`` matters only for the tie rules ``"trump_then_last_trick"`` and ``"last_trick"``;
+    before the last trick is known, pass None (a tie they decide has no winner yet) and resolve again
+    at the end. A tie that is not decided leaves nobody scoring, not the next best (§5).
     """
     decls = [d for d in declarations if d.combos]
     if not decls:
         return None
-    top_key = max(d.best.rank_key for d in decls)
-    tied = [d for d in decls if d.best.rank_key == top_key]
+    keys = [compare_key(d.best, trump, rules) for d in decls]
+    top_key = max(keys)
+    tied = [d for d, k in zip(decls, keys, strict=True) if k == top_key]
     sides = {rules.side_of(d.seat) for d in tied}
     if len(sides) == 1:
         return sides.pop()
     tie = rules.combo_tie
-    if tie != "first":
+    if tie not in ("first", "last_trick"):
         trumps = [d for d in tied if d.best.suit is trump]
         if trumps:
             return rules.side_of(trumps[0].seat)
     if tie in ("trump_then_first", "first"):
         return rules.side_of(min(tied, key=lambda d: d.order).seat)
-    if tie == "trump_then_last_trick" and last_trick_side is not None and last_trick_side in sides:
+    if tie in ("trump_then_last_trick", "last_trick") and last_trick_side in sides:
         return last_trick_side
     return None

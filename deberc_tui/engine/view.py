@@ -94,7 +94,9 @@ class SeatView:
     announcements: tuple[Announcement, ...]
     """Every declaration as heard at the table; the cards only once shown."""
     combos_side: int | None
-    """The side whose combinations score, once known after the first trick (else None)."""
+    """The side whose combinations score, once known: after the first trick (the second with ``declare_until:
+    "second_trick"``), a tie the last trick decides at the end; None when nobody scores them, as when the
+    comparison winner took no trick (``combos_need_trick``)."""
     bella: tuple[tuple[int, int], ...]
     """``(seat, trick number)`` for every bella declared."""
     played_first: tuple[bool, ...]
@@ -152,9 +154,9 @@ def seat_view(
 ) -> SeatView:
     rules = deal.rules
     shown: dict[int, list[Card]] = {}
-    if deal.combos_side is not None and deal.tricks:
+    if deal.shown_side is not None and deal.tricks:  # shown once, they stay shown even if they do not score
         for d in deal.declarations:
-            if rules.side_of(d.seat) == deal.combos_side:
+            if rules.side_of(d.seat) == deal.shown_side:
                 shown[d.seat] = [c for combo in d.combos for c in combo.cards]
     announcements = tuple(
         Announcement(d.seat, d.best.kind, d.best.top.value, d.best.length, tuple(shown.get(d.seat, ())))
