@@ -252,6 +252,7 @@ def test_every_engine_template_is_a_message_id() -> None:
     ({"LANGUAGE": "uk:ru:en", "LANG": "en_US.UTF-8"}, "ru"),
     ({"LANGUAGE": "en:ru", "LANG": "ru_RU.UTF-8"}, "en"),
     ({"LC_ALL": "ru_UA.UTF-8"}, "ru"),
+    ({"LANGUAGE": "ru"}, "ru"),
     ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
     ({"LANG": "C.UTF-8"}, "en"),
     ({"LANG": "de_DE.UTF-8"}, "en"),

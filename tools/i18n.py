@@ -85,7 +85,7 @@ def click_help_texts(tree: ast.AST) -> Iterator[tuple[int, str]]:
 
 def calls_in_fstrings(tree: ast.AST, keywords: Collection[str]) -> Iterator[Extracted]:
     """Keyword calls inside f-strings (``f"{_('bot'):<18}"``), which Babel's extractor cannot see on Python
-    3.11: the tokenizer gives an f-string as one token there (3.12 splits it, and Babel reads it)."""
+    3.11: the tokenizer gives an f-string as one token there."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.JoinedStr):
             continue
@@ -98,8 +98,8 @@ def calls_in_fstrings(tree: ast.AST, keywords: Collection[str]) -> Iterator[Extr
 
 def extract_deberc(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                    options: Mapping[str, Any]) -> Iterator[Extracted]:
-    """A Babel extraction method: Babel's Python extractor, then the click help texts of the same file (and,
-    on Python 3.11, the keyword calls inside f-strings).
+    """A Babel extraction method: Babel's Python extractor, then the keyword calls inside f-strings and the
+    click help texts of the same file.
 
     Usable from a Babel mapping file too (``[tools.i18n:extract_deberc: **.py]``).
     """
@@ -108,8 +108,7 @@ def extract_deberc(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags
     yield from cast("Iterator[Extracted]", extract_python(io.BytesIO(source), keywords, comment_tags,
                                                            {"encoding": "utf-8"}))
     tree = ast.parse(source.decode("utf-8"))
-    if sys.version_info < (3, 12):
-        yield from calls_in_fstrings(tree, keywords)
+    yield from calls_in_fstrings(tree, keywords)  # on 3.12 Babel may find them too: the catalog merges repeats
     for line, text in click_help_texts(tree):
         yield line, None, text, []
 
