@@ -8,7 +8,11 @@ combinations do not score (no trick): nobody scores combinations, the replay say
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rulehelp import finish, new_deal, play_deal, points, rules, run
 
 from deberc_tui.engine import (
@@ -24,6 +28,7 @@ from deberc_tui.engine import (
     parse_cards,
 )
 from deberc_tui.engine.combos import Declaration, combos_winner
+from deberc_tui.engine.events import DeclarationsResolved
 from deberc_tui.engine.view import seat_view
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
 from deberc_tui.text.sheet_text import deal_story
@@ -83,6 +88,14 @@ def test_combo_tie_last_trick_trump_gives_no_preference(combo_tie: str, expected
     run(d, LAST_SCRIPT)
     assert d.tricks[-1].winner == 1
     assert d.result is not None and d.result.cards == (53, 46)
+    assert points(d) == expected
+
+
+@pytest.mark.parametrize(("preset", "expected"), [("moscow", (73, 46)), ("club", (53, 66)), ("klabor", (73, 46))])
+def test_presets_on_an_equal_trump_and_plain_terz_the_club_goes_by_the_last_trick(
+        preset: str, expected: tuple[int, int]) -> None:
+    d = new_deal(rules(2, preset), LAST_HANDS, "8H")
+    run(d, LAST_SCRIPT)
     assert points(d) == expected
 
 
@@ -387,3 +400,52 @@ def test_the_view_hears_a_second_card_declaration_and_a_bella_on_another_card() 
     assert view.bella == ((0, 0),)
     assert [(a.seat, a.kind, a.top) for a in view.announcements] == [(1, "terz", "A")]
     assert view.announcements[0].shown == ()  # not shown before the comparison
+
+
+# -- random deals under random combinations of these options ------------------------------------------------
+
+COMBO_OPTIONS = st.fixed_dictionaries({
+    "combo_rank": st.sampled_from(["length_first", "trump_first"]),
+    "combo_tie": st.sampled_from(["trump_then_first", "first", "trump_only", "trump_then_last_trick", "last_trick"]),
+    "declare_until": st.sampled_from(["first_card", "second_trick"]),
+    "hundred": st.booleans(),
+    "hundred_length": st.sampled_from([6, 5]),
+    "debertz": st.sampled_from(["off", "win", "target_points"]),
+    "debertz_length": st.sampled_from([7, 6]),
+    "debertz_suit": st.sampled_from(["trump", "any"]),
+    "combos_need_trick": st.booleans(),
+    "bella_when": st.sampled_from(["with_card", "while_holding", "until_last_card"]),
+    "bella_needs_trick": st.booleans(),
+})
+
+
+@settings(max_examples=40, deadline=None)
+@given(options=COMBO_OPTIONS, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31))
+def test_random_deals_keep_the_declaration_rules(options: dict[str, object], players: int, seed: int) -> None:
+    """Whatever the combination: one side at most scores combinations, a scoring side took a trick when
+    combos_need_trick says so, one bella at most, and the record replays to the same sheet."""
+    rng = random.Random(seed)
+    r = Rules.from_dict(options, players=players)
+    g = Game(r, first_dealer=rng.randrange(players), seed=seed)
+    for _ in range(3):
+        if g.is_over:
+            break
+        d = g.start_deal()
+        while not d.is_over:
+            assert d.to_act is not None
+            if not any(isinstance(e, DeclarationsResolved) for e in d.events):  # nothing shown before the comparison
+                assert all(a.shown == () for a in seat_view(d, d.to_act).announcements)
+            g.apply(d.to_act, rng.choice(d.legal_actions()))
+        res = d.result
+        assert res is not None
+        if res.outcome in ("made", "bait", "hanging", "held"):
+            assert sum(1 for c in res.combos if c) <= 1
+            if res.combos_side is not None and r.combos_need_trick:
+                assert res.tricks[res.combos_side] > 0
+            if res.combos_side is None:
+                assert not any(res.combos)
+            assert sum(res.bella) in (0, 20)
+            if r.bella_needs_trick:
+                assert all(t > 0 for b, t in zip(res.bella, res.tricks, strict=True) if b)
+    doc = record_from_game(g, [{"name": f"P{i}"} for i in range(players)])
+    assert replay_json(replay_record(load_record(doc))) == replay_json(g)
