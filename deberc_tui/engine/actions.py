@@ -105,7 +105,9 @@ class Bid(_Notated):
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(_Notated):
-    """Play ``card``; ``declare`` on the seat's first card shows its combinations, ``bella`` with trump K/Q."""
+    """Play ``card``; ``declare`` shows the seat's combinations (with its first card, or its second under
+    ``declare_until: "second_trick"``), ``bella`` declares bella (with the trump K or Q, or another card as
+    ``bella_when`` allows): the deal says whether it may."""
 
     card: Card
     declare: bool = False
