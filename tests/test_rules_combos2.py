@@ -402,6 +402,20 @@ def test_the_view_hears_a_second_card_declaration_and_a_bella_on_another_card() 
     assert view.announcements[0].shown == ()  # not shown before the comparison
 
 
+def test_the_view_says_what_a_second_card_would_declare_the_first_card_included() -> None:
+    d = new_deal(rules(declare_until="second_trick"), TIE_HANDS, "8H")
+    run(d, "play AC 7C")
+    assert [(c.kind, c.top.value + c.suit.value) for c in seat_view(d, 1).declarable()] == [("terz", "AC"), ("terz", "9D")]
+    assert seat_view(d, 0).declarable() == ()  # not its turn
+    run(d, "KC+d")  # seat 0 played 7♣ without declaring: its 7-8-9♣ still counts with its second card
+    assert [c.top.value + c.suit.value for c in seat_view(d, 0).declarable()] == ["AS", "QD", "9C"]
+    run(d, "8C+d")
+    assert seat_view(d, 1).declarable() == ()  # the second trick is over
+    d = new_deal(rules(), TIE_HANDS, "8H")
+    run(d, "play AC 7C")
+    assert seat_view(d, 1).declarable() == ()  # declare_until "first_card": too late
+
+
 # -- random deals under random combinations of these options ------------------------------------------------
 
 COMBO_OPTIONS = st.fixed_dictionaries({

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deberc_tui.engine.actions import Action, BidCall
+from deberc_tui.engine.actions import Action, BidCall, PlayCard
 from deberc_tui.engine.cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
-from deberc_tui.engine.combos import ComboKind
+from deberc_tui.engine.combos import Combo, ComboKind, find_combos
 from deberc_tui.engine.deal import Deal, Phase
 from deberc_tui.engine.dealing import FIRST_PACKETS, packets_after_bidding
 from deberc_tui.engine.rules import Rules
@@ -146,6 +146,21 @@ class SeatView:
 
     def unseen(self) -> list[Card]:
         return cards_of(self.unseen_mask())
+
+    def play_hand_mask(self) -> int:
+        """The cards this seat held when its play began: its hand and the cards it has played since (§4)."""
+        mine = mask_of(self.hand)
+        for t in self.tricks:
+            mine |= mask_of(c for s, c in t.cards if s == self.seat)
+        return mine | mask_of(c for s, c in self.current_trick if s == self.seat)
+
+    def declarable(self) -> tuple[Combo, ...]:
+        """What this seat would declare with its next card, best first: the combinations of the cards it held
+        when its play began (with ``declare_until: "second_trick"`` the first card counts too); () when it may
+        not declare now (not its turn, too late, the forced deal) or holds none."""
+        if self.trump is None or not any(isinstance(a, PlayCard) and a.declare for a in self.legal):
+            return ()
+        return tuple(find_combos(self.play_hand_mask(), self.trump, self.rules))
 
 
 def seat_view(
