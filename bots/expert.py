@@ -28,11 +28,12 @@ from collections.abc import Sequence
 
 from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
+from deberc_tui.engine.play import CARD_POINTS
 from deberc_tui.text.i18n import N_, _
 
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength
-from .knowledge import CARD_POINTS, Knowledge, bits, knowledge
+from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
 from .sim import Position, SearchAborted, Solver, rollout
 

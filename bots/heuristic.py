@@ -29,11 +29,12 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER
+from deberc_tui.engine.play import CARD_POINTS, STRENGTH
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.words import THROWN
 
 from .base import BotBase
-from .knowledge import CARD_POINTS, STRENGTH, Knowledge, above, bits, knowledge
+from .knowledge import Knowledge, above, bits, knowledge
 
 # Natural rank index: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
 TRUMP_VALUE = (4, 5, 22, 11, 30, 6, 7, 14)

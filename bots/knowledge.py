@@ -9,19 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deberc_tui.engine import SeatView, find_combos, mask_of, scoring
-from deberc_tui.engine.cards import PLAIN_ORDER, PLAIN_POINTS, SUIT_MASKS, TRUMP_ORDER, TRUMP_POINTS
+from deberc_tui.engine.cards import PLAIN_ORDER, SUIT_MASKS, TRUMP_ORDER
+from deberc_tui.engine.play import STRENGTH
 
 FULL = (1 << 32) - 1
-
-# Per card index (suit*8 + natural rank): points and strength, for each trump index (-1 = none).
-CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple((TRUMP_POINTS if (i >> 3) == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(-1, 4)
-)
-"""``CARD_POINTS[trump + 1][card]``."""
-STRENGTH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(100 + TRUMP_ORDER[i & 7] if (i >> 3) == t else PLAIN_ORDER[i & 7] for i in range(32)) for t in range(-1, 4)
-)
-"""``STRENGTH[trump + 1][card]``: trumps 100+, others their plain order (valid within the led suit)."""
 
 
 def popcount(mask: int) -> int:

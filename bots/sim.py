@@ -1,9 +1,10 @@
 """A fast perfect-information card-play model for search bots: one sampled position, bitmask hands.
 
-This is *not* the rules engine: it is a compact copy of the play rules (§6) for the expert's
-look-ahead (millions of plies in pure Python). The engine stays the referee: every action a bot
-returns is checked against the engine's legal list, and ``tests/test_bots.py`` checks that
-:func:`legal_mask` agrees with ``Deal.legal_card_mask`` over random deals.
+The play rules themselves (§6: which cards may be played, points, who beats whom) are the engine's
+:mod:`deberc_tui.engine.play`, the very functions the deal uses; this module only searches with them
+(millions of plies in pure Python). The engine stays the referee: every action a bot returns is checked
+against the engine's legal list, and ``tests/test_bots.py`` checks that a :class:`Position` built from a
+view gives the engine's legal cards over random deals.
 
 Two teams: team 0 is the searching seat's team. :class:`Solver` is an alpha-beta double-dummy
 solver with a transposition table at trick boundaries; :func:`rollout` plays a position out with
@@ -14,14 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deberc_tui.engine.cards import SUIT_MASKS, TRUMP_ORDER
+from deberc_tui.engine.cards import SUIT_MASKS
+from deberc_tui.engine.play import CARD_POINTS, STRENGTH, TRUMP_ABOVE, legal_mask
 
-from .knowledge import CARD_POINTS, STRENGTH, bits
+from .knowledge import bits
 
-# TRUMP_ABOVE[c]: cards of c's suit above c in trump order (used when c's suit is trump).
-TRUMP_ABOVE: tuple[int, ...] = tuple(
-    sum(1 << ((c >> 3) * 8 + k) for k in range(8) if TRUMP_ORDER[k] > TRUMP_ORDER[c & 7]) for c in range(32)
-)
+__all__ = ["INF", "Position", "SearchAborted", "Solver", "can_beat", "greedy_card", "legal_mask", "rollout"]
+
 INF = 1 << 20
 
 
@@ -62,34 +62,6 @@ class Position:
             elif c >> 3 == led and s > wstr:
                 ws, wstr = seat, s
         return led, ws, wstr, bt, pts
-
-
-def legal_mask(
-    hand: int, seat: int, led: int, trump: int, best_trump: int, win_seat: int, exempt: bool, ruff_over: bool,
-) -> int:
-    """The cards ``seat`` may play (mirror of ``Deal.legal_card_mask``); ``led`` -1 when leading."""
-    if led < 0:
-        return hand
-    tmask = SUIT_MASKS[trump]
-    ex = exempt and (win_seat - seat) % 2 == 0
-    if led == trump:
-        trumps = hand & tmask
-        if not trumps:
-            return hand
-        if ex:
-            return trumps
-        higher = trumps & TRUMP_ABOVE[best_trump]
-        return higher or trumps
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        return follow
-    trumps = hand & tmask
-    if not trumps or ex:
-        return hand
-    if ruff_over and best_trump >= 0:
-        higher = trumps & TRUMP_ABOVE[best_trump]
-        return higher or trumps
-    return trumps
 
 
 class Solver:

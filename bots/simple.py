@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deberc_tui.engine import Action, Bid, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
+from deberc_tui.engine.play import CARD_POINTS, STRENGTH
 from deberc_tui.text.i18n import N_, _
 
 from .base import BotBase
-from .knowledge import CARD_POINTS, STRENGTH
 
 
 class RandomBot(BotBase):

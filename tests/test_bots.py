@@ -13,7 +13,7 @@ from bots.base import Bot
 from bots.knowledge import bits
 from bots.registry import available, make_bot
 from bots.runner import fallback_action, safe_choose, safe_optional
-from bots.sim import Position, Solver, legal_mask
+from bots.sim import Position, Solver
 from deberc_tui.engine import (
     Deal,
     Game,
@@ -23,6 +23,7 @@ from deberc_tui.engine import (
     shuffled_deck,
     stack_deck,
 )
+from deberc_tui.engine.play import legal_mask
 from deberc_tui.engine.rules import PRESET_PLAYERS
 
 CASES = [(p, n) for p, counts in PRESET_PLAYERS.items() for n in counts]
@@ -253,7 +254,8 @@ def test_explain_gives_a_reason() -> None:
 # -- the search model agrees with the engine --------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_sim_legal_mask_matches_the_engine(players: int) -> None:
+def test_a_search_position_reads_the_trick_as_the_engine_does(players: int) -> None:
+    # one legal-card rule (engine.play.legal_mask); the search's own trick state must feed it what the deal does
     for overtrump in (False, True):
         rules = Rules.preset("moscow", players=players, overtrump_on_ruff=overtrump,
                              partner_exempt=players == 4 and overtrump)

@@ -15,6 +15,9 @@ from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.actions import (
     BIDS,
     CLAIM,
+    CONCEDE_ACCEPT,
+    CONCEDE_OFFER,
+    CONCEDE_REFUSE,
     KLABOR,
     PLAY,
     REDEAL_FOUR_SEVENS,
@@ -23,9 +26,6 @@ from deberc_tui.engine.actions import (
     Action,
     Bid,
     BidCall,
-    CONCEDE_ACCEPT,
-    CONCEDE_OFFER,
-    CONCEDE_REFUSE,
     Claim,
     Concede50,
     ConcedeStep,
@@ -37,13 +37,9 @@ from deberc_tui.engine.actions import (
 )
 from deberc_tui.engine.cards import (
     DECK,
-    PLAIN_ORDER,
-    PLAIN_POINTS,
     SEVENS_MASK,
     SUIT_MASKS,
     SUITS,
-    TRUMP_ORDER,
-    TRUMP_POINTS,
     Card,
     Rank,
     Suit,
@@ -76,6 +72,7 @@ from deberc_tui.engine.events import (
     TrumpChosen,
 )
 from deberc_tui.engine.options import LowPointsCards, StockCardShown, SwapSevenUntil, Turnup23
+from deberc_tui.engine.play import CARD_POINTS, LAST_TRICK_POINTS, STRENGTH, legal_mask, plain_points
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
@@ -103,34 +100,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-# Per-card tables, indexed by card index (suit * 8 + natural rank).
-_CARD_POINTS: Final = tuple(
-    tuple((TRUMP_POINTS if c.suit.index == t else PLAIN_POINTS)[c.rank.index] for c in DECK) for t in range(4)
-)
-_PLAIN_POINTS_BY_CARD: Final = tuple(PLAIN_POINTS[c.rank.index] for c in DECK)
-# Strength of a card in a trick, for each trump: trumps 100+, others their plain order (valid if led suit).
-_STRENGTH: Final = tuple(
-    tuple(100 + TRUMP_ORDER[c.rank.index] if c.suit.index == t else PLAIN_ORDER[c.rank.index] for c in DECK)
-    for t in range(4)
-)
-_TRUMP_ABOVE: Final = tuple(
-    sum(1 << d.index for d in DECK if d.suit is c.suit and TRUMP_ORDER[d.rank.index] > TRUMP_ORDER[c.rank.index])
-    for c in DECK
-)
 _KLABOR_MASKS: Final = tuple(
     sum(1 << (8 * s + r.index) for r in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
     for s in range(4)
 )
-
-
-def plain_points(mask: int) -> int:
-    """Card points with every suit counted as plain (the weak-hand redeal rule)."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _PLAIN_POINTS_BY_CARD[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def _holds(mask: int, trump: Suit | None) -> tuple[Card, ...]:
@@ -349,33 +322,14 @@ class Deal:
         return out
 
     def legal_card_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick, as a mask (any seat, for search)."""
-        hand = self._hands[seat]
+        """The cards ``seat`` may play to the current trick, as a mask (any seat, for search): §6 as
+        :func:`~deberc_tui.engine.play.legal_mask` says, the same function the bots' search calls."""
         trick = self.trick
         if not trick:
-            return hand
-        led = trick[0][1] >> 3
-        tmask = self._tmask
+            return self._hands[seat]
         rules = self.rules
-        exempt = rules.partner_exempt and self.n == 4 and (self._win_seat - seat) % 2 == 0
-        if led == self._ti:
-            trumps = hand & tmask
-            if not trumps:
-                return hand
-            if exempt:
-                return trumps
-            higher = trumps & _TRUMP_ABOVE[self._best_trump]
-            return higher or trumps
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            return follow
-        trumps = hand & tmask
-        if not trumps:
-            return hand
-        if rules.overtrump_on_ruff and self._best_trump >= 0 and not exempt:
-            higher = trumps & _TRUMP_ABOVE[self._best_trump]
-            return higher or trumps
-        return trumps
+        return legal_mask(self._hands[seat], seat, trick[0][1] >> 3, self._ti, self._best_trump, self._win_seat,
+                          rules.partner_exempt and self.n == 4, rules.overtrump_on_ruff)
 
     def _legal_bids(self) -> list[Action]:
         if self.bid_round == 1:
@@ -746,7 +700,7 @@ class Deal:
             self.bella_done[seat] = True
             self.bella_tricks.append((seat, len(self.tricks)))
             self.events.append(BellaDeclared(seat, card))
-        strength = _STRENGTH[self._ti][idx]
+        strength = STRENGTH[self._ti + 1][idx]
         if len(trick) == 1:
             self._win_seat, self._win_strength = seat, strength
             self._best_trump = idx if idx >> 3 == self._ti else -1
@@ -763,7 +717,7 @@ class Deal:
 
     def _finish_trick(self) -> None:
         winner = self._win_seat
-        points_table = _CARD_POINTS[self._ti]
+        points_table = CARD_POINTS[self._ti + 1]
         pts = sum(points_table[i] for _, i in self.trick)
         number = len(self.tricks)
         cards = tuple((s, DECK[i]) for s, i in self.trick)
@@ -777,7 +731,7 @@ class Deal:
         if number == (1 if self.rules.declare_until == "second_trick" else 0):
             self._resolve_declarations(final=False)  # nobody can declare any more
         if len(self.tricks) == self.rules.tricks_per_deal:
-            self.taken[winner] += 10
+            self.taken[winner] += LAST_TRICK_POINTS
             self._score()
             return
         self.trick_leader = winner
