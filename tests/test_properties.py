@@ -19,7 +19,7 @@ from deberc_tui.engine import (
     mask_of,
 )
 from deberc_tui.engine.cards import PLAIN_ORDER, TRUMP_ORDER
-from deberc_tui.engine.rules import PRESET_PLAYERS
+from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS, RulesError
 from deberc_tui.engine.scoring import PLAYED_OUT
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
 
@@ -36,9 +36,9 @@ def brute_winner(cards: tuple[tuple[int, Card], ...], trump: object) -> int:
     return max((PLAIN_ORDER[c.rank.index], s) for s, c in cards if c.suit is led)[1]
 
 
-def play_random_game(preset: str, players: int, seed: int, max_deals: int = 40) -> Game:
+def play_random_game(preset: str | Rules, players: int, seed: int, max_deals: int = 40) -> Game:
     rng = random.Random(seed)
-    rules = Rules.preset(preset, players=players)
+    rules = preset if isinstance(preset, Rules) else Rules.preset(preset, players=players)
     game = Game(rules, first_dealer=rng.randrange(players), seed=seed)
     while not game.is_over and len(game.deals) < max_deals:
         deal = game.start_deal()
@@ -138,6 +138,35 @@ def test_a_record_round_trips_to_the_same_result(preset: str, players: int, seed
     again = replay_record(load_record(doc))
     assert replay_json(again) == replay_json(game)
     assert record_from_game(again, PLAYERS[:players]) == doc
+
+
+def random_rules(rng: random.Random, players: int) -> Rules | None:
+    """Every option with a closed set of values set at random (None when the mix is refused as unworkable)."""
+    options: dict[str, object] = {"target": rng.choice((101, 301))}
+    for key, spec in OPTIONS.items():
+        if spec.values and rng.random() < 0.5:
+            options[key] = rng.choice(spec.values)
+    try:
+        return Rules.from_dict(options, players=players)
+    except RulesError:
+        return None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_combinations_of_options_keep_the_invariants_and_replay(players: int, seed: int) -> None:
+    rules = random_rules(random.Random(seed), players)
+    if rules is None:
+        return
+    game = play_random_game(rules, players, seed, max_deals=8)
+    totals = [0] * rules.sides
+    for row in game.results:
+        for s in range(rules.sides):
+            totals[s] += row.written[s] + row.penalties[s]
+        assert list(row.totals) == totals
+    doc = record_from_game(game, PLAYERS[:players])
+    assert replay_json(replay_record(load_record(doc))) == replay_json(game)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
