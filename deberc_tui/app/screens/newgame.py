@@ -5,6 +5,7 @@ Its defaults start a 2-player Moscow game against the heuristic bot with one key
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,17 +19,33 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from deberc_tui.app.controller import bot_levels
 from deberc_tui.app.look import Look
 from deberc_tui.app.messages import LanguageChosen, ResumeWanted, SavedGamesWanted
-from deberc_tui.app.screens.rules import HouseRulesScreen
+from deberc_tui.app.screens.rules import HouseRules, HouseRulesScreen
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.text.i18n import N_, _, current_language, ngettext, translate_error
+from deberc_tui.text.rule_words import preset_changes
 from deberc_tui.text.words import bot as bot_label
 from deberc_tui.text.words import preset as preset_label
 
 DEFAULT_NAMES = [N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri")]
 PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fast"), (N_("instant"), "instant")]
 LANGUAGE_CHOICES = [("English", "en"), ("Русский", "ru")]
+NOTE_WIDTH = 68  # the width inside the 72-column dialog, until the dialog has been laid out
+NOTE_LINES = 3  # the preset's changes take at most this many lines; the house-rules screen lists them all
+
+
+def fitted(items: list[str], width: int, lines: int) -> str:
+    """The line "Changes: ..." with as many of ``items`` as fit in ``lines`` lines of ``width``, then "and N more":
+    the new-game screen must stay whole at 80×24, whatever a preset changes (the house-rules screen lists all)."""
+    text = ""
+    for shown in range(len(items), -1, -1):
+        left = len(items) - shown
+        more = [ngettext("and {n} more (House rules)", "and {n} more (House rules)", left).format(n=left)]
+        text = _("Changes: {changes}").format(changes="; ".join(items[:shown] + (more if left else [])))
+        if len(textwrap.wrap(text, width)) <= lines:
+            break
+    return text
 
 
 @dataclass
@@ -65,6 +82,7 @@ class NewGameScreen(Screen[GameSetup]):
         self.can_resume = can_resume
         self.has_saved = has_saved or can_resume  # show the "Saved games" button (ctrl+o works always)
         self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset
+        self.custom_preset = "moscow"  # the preset those changes were made on
 
     def compose(self) -> ComposeResult:
         levels = bot_levels()
@@ -138,8 +156,10 @@ class NewGameScreen(Screen[GameSetup]):
             self.post_message(LanguageChosen(lang))
 
     @on(Select.Changed, "#preset")
-    def _preset_changed(self) -> None:
-        self.custom = {}
+    def _preset_changed(self, event: Select.Changed) -> None:
+        """Another preset starts without house rules (the house-rules screen may have chosen it with some)."""
+        if str(event.value) != self.custom_preset:
+            self.custom, self.custom_preset = {}, str(event.value)
         self._note()
 
     def _n(self) -> int:
@@ -154,8 +174,13 @@ class NewGameScreen(Screen[GameSetup]):
         n = len(self.custom)
         extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if self.custom else ""
         partners = _("  ·  seats 1+3 vs 2+4") if rules.players == 4 else ""
-        self.query_one("#rules-note", Static).update(
-            _("Rules: {preset}").format(preset=preset_label(rules.preset_name)) + extra + partners)
+        note = self.query_one("#rules-note", Static)
+        text = _("Rules: {preset}").format(preset=preset_label(rules.preset_name)) + extra + partners
+        changes = preset_changes(rules.preset_name, rules.players)
+        if changes:
+            width = self.query_one("#newgame").content_size.width or NOTE_WIDTH
+            text += "\n" + fitted(changes, width, NOTE_LINES - 1)
+        note.update(text)
 
     def rules(self) -> Rules:
         preset = str(self.query_one("#preset", Select).value)
@@ -194,9 +219,10 @@ class NewGameScreen(Screen[GameSetup]):
             self.notify(translate_error(exc), severity="error")
             return
 
-        def done(result: dict[str, Any] | None) -> None:
+        def done(result: HouseRules | None) -> None:
             if result is not None:
-                self.custom = result
+                self.custom, self.custom_preset = result.options, result.preset
+                self.query_one("#preset", Select).value = result.preset
                 self._note()
 
         self.app.push_screen(HouseRulesScreen(rules, self.custom), done)

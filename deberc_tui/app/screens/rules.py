@@ -1,7 +1,16 @@
-"""The house-rules screen: every option of RULES.md, its one-line explanation, and its value."""
+"""The house-rules screen: a preset, what it changes, and every option of the rule book grouped by the book's
+sections, each with its value and a one-line explanation in the player's words.
+
+The options come from the engine (``OPTIONS``) and their words from :mod:`deberc_tui.text.rule_words`, so a new
+option appears here once it is described there. An option that does nothing at this table (``turnup_to`` with 2
+players) is shown, dimmed and marked "(not with 2 players)", and cannot be changed: the book's full set stays in
+view, and nobody sets a rule that would be ignored.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from textual import on
@@ -12,68 +21,104 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.engine import OPTION_HELP, Rules, RulesError
-from deberc_tui.engine.rules import OPTIONS
-from deberc_tui.text.i18n import N_, _, translate_error
-from deberc_tui.text.words import option as option_label
-from deberc_tui.text.words import points as points_label
+from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS
+from deberc_tui.text.i18n import N_, _, ngettext, translate_error
+from deberc_tui.text.rule_words import (
+    WORDS,
+    Section,
+    applies,
+    in_book_order,
+    not_with,
+    option_explain,
+    option_name,
+    preset_changes,
+    section_title,
+    value_label,
+)
 from deberc_tui.text.words import preset as preset_label
-from deberc_tui.text.words import value as value_label
 
 
-def bait_choices() -> list[tuple[str, Any]]:
-    """The repeated-bait penalties, labelled in the current language."""
-    return [(value_label("off"), None)] + [
-        (_("{points} on {when} ({count})").format(points=p, when=value_label(w), count=value_label(c)),
-         {"points": p, "when": w, "count": c})
-        for p in (50, 100) for w in ("third", "third_and_after", "every_third") for c in ("game", "row")
-    ]
+@dataclass(frozen=True)
+class HouseRules:
+    """What the screen returns: the preset chosen and the options changed on top of it."""
+
+    preset: str
+    options: dict[str, Any] = field(default_factory=dict)
 
 
-def option_choices(key: str) -> list[tuple[str, Any]]:
-    """The values an option may take, as (label, value) pairs (labels in the current language)."""
-    values = OPTIONS[key].values
-    if values == (True, False):
-        return [(value_label(True), True), (value_label(False), False)]
-    if key == "target":
-        return [(str(v), v) for v in (101, 301, 501, 1001)]
-    if key == "low_points_redeal":
-        return [(value_label(None), None)] + [("≤ " + points_label(v), v) for v in (0, 1, 5, 10, 13, 15, 20)]
-    if key == "bait_penalty":
-        return bait_choices()
-    return [(value_label(v), v) for v in values or ()]
-
-
-# The options whose engine help names code values (``'dealer_must'``, ``null``), said as a player would.
-PLAYER_HELP: dict[str, str] = {
-    "all_pass": N_("everybody passed twice: the deal is redealt by the next player, or the dealer must name a suit"),
-    "turnup_to": N_("4 players: who takes the turnup — the dealer or the bidder"),
-    "low_points_redeal": N_("a player whose first six cards have at most this many points may demand a redeal"),
-    "debertz": N_("seven or eight trumps in sequence win the game at once, or count as a combination"),
-    "bella_to": N_("bella's 20 go to the player who holds it, or to whoever takes the trick it is played in"),
-    "first_lead": N_("who leads the first trick: the player left of the dealer, or the bidder"),
-    "bidder_must_beat": N_("3 players: the bidder must beat each defender, or both defenders together"),
-    "bait_to": N_("3 players: a bait's points go to the higher defender, or are split between them"),
-    "hanging": N_("a tie for the bidder: the points hang until the next deal, count as a bait, or each side "
-                  "keeps its own"),
-    "hanging_multi": N_("several hanging deals in a row: their points add up, or wait in turn"),
-    "bait_penalty": N_("a penalty for repeated baits: how many points, on which bait, counted per game or in a row"),
-    "false_claim": N_("a wrong «Партия»: the claimant loses the game, or the play goes on"),
-    "next_dealer": N_("who deals next: the winner of the deal, or the next player clockwise"),
-}
-
-
-def option_help(key: str) -> str:
-    """The one-line explanation of an option in the player's words and language."""
-    return _(PLAYER_HELP.get(key) or OPTION_HELP[key])
-
-
-def _encode(value: Any) -> str:
+def encode(value: Any) -> str:
+    """A value as a Select holds it (a Select needs hashable values; the bait penalty is a dict)."""
     return repr(sorted(value.items())) if isinstance(value, dict) else repr(value)
 
 
-class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
-    """Edit the options on top of a preset; returns the changed options (or None when cancelled)."""
+def option_values(key: str) -> list[Any]:
+    """The values offered for an option: those its words offer, else the engine's (None first if allowed)."""
+    found = WORDS.get(key)
+    if found is not None and found.offered is not None:
+        return list(found.offered)
+    spec = OPTIONS[key]
+    return ([None] if spec.nullable else []) + list(spec.values or ())
+
+
+@cache
+def presets_for(players: int) -> tuple[dict[str, Any], ...]:
+    """Every preset's full set of options at a table of ``players`` (read, never changed)."""
+    return tuple(Rules.preset(name, players=players).to_dict() for name in PRESETS if players in PRESET_PLAYERS[name])
+
+
+def option_choices(key: str, players: int, current: Any = None) -> list[tuple[str, Any]]:
+    """(label, value) pairs for an option's Select: the values offered, plus any preset's and the current one
+    (a record may hold a target of 777)."""
+    values = option_values(key)
+    seen = {encode(v) for v in values}
+    for v in [*(p.get(key) for p in presets_for(players)), current]:
+        if v is None and None not in values:
+            continue
+        if encode(v) not in seen:
+            seen.add(encode(v))
+            values.append(v)
+    return [(value_label(key, v), v) for v in values]
+
+
+def changes_text(preset: str, players: int) -> str:
+    """A preset's differences from the book's defaults, one per line, in the player's words."""
+    changes = preset_changes(preset, players)
+    if not changes:
+        return _("{preset}: the book's rules, nothing changed").format(preset=preset_label(preset))
+    return "\n".join([_("{preset} changes:").format(preset=preset_label(preset)), *(f"• {c}" for c in changes)])
+
+
+def sections(keys: list[str]) -> list[tuple[Section | None, list[str]]]:
+    """The option keys grouped by the book's sections, in the book's order (undescribed ones last, None)."""
+    groups: dict[Section | None, list[str]] = {}
+    for key in in_book_order(keys):
+        found = WORDS.get(key)
+        groups.setdefault(found.section if found else None, []).append(key)
+    return list(groups.items())
+
+
+def _playable(preset: str, players: int, values: dict[str, Any]) -> bool:
+    try:
+        Rules.preset(preset, players=players, **values)
+    except RulesError:
+        return False
+    return True
+
+
+def refusal(preset: str, players: int, values: dict[str, Any], exc: RulesError) -> str:
+    """Why the rules cannot be played, in the player's words: the changed options without which they could
+    (the engine's own reason names code values; it is shown only when no single change is to blame)."""
+    culprits = [k for k in values if _playable(preset, players, {o: v for o, v in values.items() if o != k})]
+    if not culprits:
+        return f"✗ {translate_error(exc)}"
+    options = "; ".join(f"{option_name(k)}: {value_label(k, values[k])}" for k in in_book_order(culprits))
+    return ngettext("✗ This rule does not work with the others: {options}",
+                    "✗ These rules do not work together: {options}", len(culprits)).format(options=options)
+
+
+class HouseRulesScreen(ModalScreen[HouseRules | None]):
+    """Choose a preset and change options on top of it; returns the preset and the changes (None: cancelled)."""
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
@@ -83,51 +128,96 @@ class HouseRulesScreen(ModalScreen[dict[str, Any] | None]):
     def __init__(self, rules: Rules, custom: dict[str, Any]) -> None:
         super().__init__()
         translate_bindings(self)
-        self.base = rules
+        self.players = rules.players
+        self.preset = rules.preset_name
+        self.start = rules.to_dict()  # the values shown first: the preset with the changes already made
         self.custom = dict(custom)
+        self._decode: dict[str, dict[str, Any]] = {}  # per option: what each Select value stands for
 
     def compose(self) -> ComposeResult:
-        current = self.base.to_dict()
+        presets = [(preset_label(k), k) for k in PRESETS if self.players in PRESET_PLAYERS[k]]
         with Vertical(classes="dialog", id="house"):
-            yield Static(_("House rules — {preset}, {n} players").format(
-                preset=preset_label(self.base.preset_name), n=self.base.players), classes="title")
+            yield Static(_("House rules · {n} players").format(n=self.players), classes="title")
+            with Horizontal(id="house-preset"):
+                yield Label(_("Preset"), classes="opt-key")
+                yield Select(presets, value=self.preset, allow_blank=False, id="house-preset-choice", compact=True)
             with VerticalScroll(id="options"):
-                for key in OPTION_HELP:
-                    value = current.get(key)
-                    choices = option_choices(key)
-                    options = [(label, _encode(v)) for label, v in choices]
-                    if _encode(value) not in [o[1] for o in options]:
-                        options.append((value_label(value), _encode(value)))
-                    with Horizontal(classes="option"):
-                        yield Label(option_label(key), classes="opt-key")
-                        yield Select(options, value=_encode(value), allow_blank=False, id=f"opt-{key}",
-                                     compact=True)
-                    yield Static(option_help(key), classes="opt-help")
+                yield Static(changes_text(self.preset, self.players), id="preset-changes")
+                for section, keys in sections(list(OPTIONS)):
+                    yield Static(section_title(section) if section else _("Other"), classes="section")
+                    for key in keys:
+                        yield from self._option(key)
             yield Static("", id="house-error", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Use these rules"), id="save", variant="primary", compact=True)
                 yield Button(_("Cancel"), id="cancel", compact=True)
         yield Footer(compact=True)
 
+    def _option(self, key: str) -> ComposeResult:
+        value = self.start.get(key)
+        live = applies(key, self.players)
+        dim = "" if live else " -inapplicable"
+        choices = option_choices(key, self.players, value)
+        self._decode[key] = {encode(v): v for _label, v in choices}
+        options = [(label, encode(v)) for label, v in choices]
+        with Horizontal(classes="option" + dim, id=f"row-{key}"):
+            yield Label(option_name(key), classes="opt-key")
+            yield Select(options, value=encode(value), allow_blank=False, id=f"opt-{key}", compact=True,
+                         disabled=not live)
+        explain = option_explain(key) if live else f"{option_explain(key)} {not_with(self.players)}"
+        yield Static(explain, classes="opt-help" + dim)
+
+    def on_mount(self) -> None:
+        self._mark_changes()
+
+    def _preset_values(self) -> dict[str, Any]:
+        return Rules.preset(self.preset, players=self.players).to_dict()
+
     def values(self) -> dict[str, Any]:
-        """Options that differ from the preset."""
-        preset = Rules.preset(self.base.preset_name, players=self.base.players).to_dict()
+        """Options that differ from the chosen preset."""
+        preset = self._preset_values()
         out: dict[str, Any] = {}
-        for key in OPTION_HELP:
+        for key in OPTIONS:
             encoded = self.query_one(f"#opt-{key}", Select).value
-            value = next((v for _, v in option_choices(key) if _encode(v) == encoded), preset.get(key))
-            if _encode(value) != _encode(preset.get(key)):
+            value = self._decode[key].get(str(encoded), preset.get(key))
+            if encode(value) != encode(preset.get(key)):
                 out[key] = value
         return out
 
-    def action_save(self) -> None:
-        try:
-            values = self.values()
-            Rules.preset(self.base.preset_name, players=self.base.players, **values)
-        except RulesError as exc:
-            self.query_one("#house-error", Static).update(f"✗ {translate_error(exc)}")
+    def _mark_changes(self) -> None:
+        """A row whose value differs from the preset is marked (• before its name), so house rules stand out."""
+        changed = self.values()
+        for key in OPTIONS:
+            row = self.query_one(f"#row-{key}", Horizontal)
+            row.set_class(key in changed, "-changed")
+            row.query_one(".opt-key", Label).update(("• " if key in changed else "") + option_name(key))
+
+    @on(Select.Changed, "#house-preset-choice")
+    def _preset_chosen(self, event: Select.Changed) -> None:
+        """Start again from the chosen preset: every option takes its value, and the summary says what it changes."""
+        name = str(event.value)
+        if name == self.preset:
             return
-        self.dismiss(values)
+        self.preset = name
+        preset = self._preset_values()
+        for key in OPTIONS:
+            self.query_one(f"#opt-{key}", Select).value = encode(preset.get(key))
+        self.query_one("#preset-changes", Static).update(changes_text(name, self.players))
+        self.query_one("#house-error", Static).update("")
+        self.query_one("#options", VerticalScroll).scroll_home(animate=False)
+
+    @on(Select.Changed, ".option Select")
+    def _option_changed(self) -> None:
+        self._mark_changes()
+
+    def action_save(self) -> None:
+        values = self.values()
+        try:
+            Rules.preset(self.preset, players=self.players, **values)
+        except RulesError as exc:
+            self.query_one("#house-error", Static).update(refusal(self.preset, self.players, values, exc))
+            return
+        self.dismiss(HouseRules(self.preset, values))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
