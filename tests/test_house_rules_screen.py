@@ -208,6 +208,26 @@ async def test_a_house_rule_is_marked_and_kept_with_its_preset() -> None:
         assert "Rules: club + 1 house rule" in screen_text(app)
 
 
+async def test_the_target_stays_the_new_game_screens_choice() -> None:
+    """The new-game screen has its own target: it is no house rule, and a target chosen here goes back there."""
+    app = make_app(pace=0.0, look=LOOK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#target", Select).value = 301
+        screen = await open_house_rules(pilot)
+        assert screen.query_one("#opt-target", Select).value == encode(301)
+        assert screen.values() == {}
+        screen.query_one("#opt-target", Select).value = encode(1001)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#target", Select).value == 1001
+        assert app.screen.rules().target == 1001 and app.screen.custom == {}
+        assert "house rule" not in str(app.screen.query_one("#rules-note").content)
+
+
 async def test_options_that_do_nothing_at_this_table_are_dimmed_and_marked(language: str) -> None:
     """Shown rather than hidden, so the whole book stays in view; disabled, so nobody sets an ignored rule."""
     mark = {"en": "(not with 4 players)", "ru": "(не для 4 игроков)"}[language]

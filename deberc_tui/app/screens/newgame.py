@@ -31,6 +31,7 @@ from deberc_tui.text.words import preset as preset_label
 DEFAULT_NAMES = [N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri")]
 PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fast"), (N_("instant"), "instant")]
 LANGUAGE_CHOICES = [("English", "en"), ("Русский", "ru")]
+TARGETS = (301, 501, 1001, 101)
 NOTE_WIDTH = 68  # the width inside the 72-column dialog, until the dialog has been laid out
 NOTE_LINES = 3  # the preset's changes take at most this many lines; the house-rules screen lists them all
 
@@ -98,7 +99,7 @@ class NewGameScreen(Screen[GameSetup]):
                              id="preset", compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Target"), classes="label")
-                yield Select([("301", 301), ("501", 501), ("1001", 1001), ("101", 101)], value=501,
+                yield Select([(str(t), t) for t in TARGETS], value=501,
                              allow_blank=False, id="target", compact=True)
                 yield Label(" " + _("Bot pace"), classes="label")
                 yield Select([(_(label), v) for label, v in PACE_CHOICES], value=self.pace, allow_blank=False,
@@ -220,10 +221,14 @@ class NewGameScreen(Screen[GameSetup]):
             return
 
         def done(result: HouseRules | None) -> None:
-            if result is not None:
-                self.custom, self.custom_preset = result.options, result.preset
-                self.query_one("#preset", Select).value = result.preset
-                self._note()
+            if result is None:
+                return
+            custom = dict(result.options)
+            if custom.get("target") in TARGETS:  # a target this screen offers is chosen here, not a house rule
+                self.query_one("#target", Select).value = custom.pop("target")
+            self.custom, self.custom_preset = custom, result.preset
+            self.query_one("#preset", Select).value = result.preset
+            self._note()
 
         self.app.push_screen(HouseRulesScreen(rules, self.custom), done)
 

@@ -131,7 +131,8 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
         self.players = rules.players
         self.preset = rules.preset_name
         self.start = rules.to_dict()  # the values shown first: the preset with the changes already made
-        self.custom = dict(custom)
+        # The new-game screen chooses the target itself: that target is the preset's here, not a house rule.
+        self.target = rules.target if "target" not in custom else None
         self._decode: dict[str, dict[str, Any]] = {}  # per option: what each Select value stands for
 
     def compose(self) -> ComposeResult:
@@ -171,7 +172,8 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
         self._mark_changes()
 
     def _preset_values(self) -> dict[str, Any]:
-        return Rules.preset(self.preset, players=self.players).to_dict()
+        target = {} if self.target is None else {"target": self.target}
+        return Rules.preset(self.preset, players=self.players, **target).to_dict()
 
     def values(self) -> dict[str, Any]:
         """Options that differ from the chosen preset."""
