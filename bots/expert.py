@@ -26,9 +26,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos
+from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos, scoring
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
-from deberc_tui.engine.play import CARD_POINTS
+from deberc_tui.engine.dealing import packets_after_bidding
+from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _
 
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
@@ -60,19 +61,13 @@ def written_utility(points: Sequence[float], bidder_side: int | None, my_side: i
     sides = len(points)
     if bidder_side is not None:
         b = bidder_side
-        others = [p for s, p in enumerate(points) if s != b]
-        against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)
-        mine = points[b]
-        bait = mine < against or (mine == against and rules.hanging == "bait")
-        if bait:
+        outcome = scoring.verdict(rules, b, points)  # the engine's §7, on expected points
+        if outcome is scoring.BAIT:
             written[b] = 0
-            defenders = [s for s in range(sides) if s != b]
-            if rules.bait_to == "higher" and len(defenders) > 1:
-                top = max(points[d] for d in defenders)
-                defenders = [d for d in defenders if points[d] == top]
-            for d in defenders:
-                written[d] += mine / len(defenders)
-        elif mine == against and rules.hanging == "hang":
+            receivers = scoring.bait_receivers(rules, points, b, range(sides))
+            for d in receivers:
+                written[d] += points[b] / len(receivers)  # expected points: the odd point is noise
+        elif outcome is scoring.HANGING and rules.hanging == "hang":
             written[b] = 0
     others_w = [w for s, w in enumerate(written) if s != my_side]
     return written[my_side] - sum(others_w) / len(others_w)
@@ -318,22 +313,16 @@ class ExpertBot(HeuristicBot):
 
     @staticmethod
     def _full_hands(view: SeatView, hands: Sequence[int], stock: Sequence[int], bidder: int) -> list[int]:
-        """Every hand after the deal is completed for ``bidder`` (§2): three more cards each, or with
-        four players two each, the turnup going to the dealer or the bidder with one from the stock."""
-        rules = view.rules
-        n = rules.players
+        """Every hand after the deal is completed for ``bidder`` (§2), packet by packet in the order the
+        engine deals them (:func:`~deberc_tui.engine.dealing.packets_after_bidding`, the one home of it)."""
         full = list(hands)
         k = 0
-        receiver = (bidder if rules.turnup_to == "bidder" else view.dealer) if n == 4 else -1
-        for i in range(n):
-            s = (view.dealer + 1 + i) % n
-            extra = 3 if n < 4 else 2
-            if s == receiver:
-                full[s] |= view.turnup.bit
-                extra -= 1
-            for c in stock[k:k + extra]:
-                full[s] |= 1 << c
-            k += extra
+        for seat, count, takes_turnup in packets_after_bidding(view.rules, view.dealer, bidder):
+            if takes_turnup:
+                full[seat] |= view.turnup.bit
+            for c in stock[k:k + count]:
+                full[seat] |= 1 << c
+            k += count
         return full
 
     def _evaluate_bid(self, view: SeatView, hands: list[int], trump: int, round1: bool, bidder: int) -> float:
@@ -367,12 +356,12 @@ class ExpertBot(HeuristicBot):
         if rules.bella_to == "holder":
             for s in range(n):
                 if hands[s] & kq == kq:
-                    base[rules.side_of(s)] += 20
+                    base[rules.side_of(s)] += BELLA_POINTS
         teams = self._teams(view, bidder)
-        leader = order[0] if rules.first_lead == "left_of_dealer" else bidder
+        leader = rules.first_leader(view.dealer, bidder)
         pos = Position(n, trump, hands, teams, leader, [], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
         cp = CARD_POINTS[trump + 1]
-        total = sum(cp[c] for h in hands for c in bits(h)) + 10
+        total = sum(cp[c] for h in hands for c in bits(h)) + LAST_TRICK_POINTS
         v = rollout(pos, BID_SOLVE_LIMIT[n])
         pts = self._final_points(rules, teams, base, v, total - v)
         return written_utility(pts, rules.side_of(bidder), my_side, rules)

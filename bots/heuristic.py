@@ -42,11 +42,9 @@ PLAIN_ACE, PLAIN_TEN_GUARDED, PLAIN_TEN_BARE, PLAIN_KING = 11, 7, 2, 1
 KEEP_TRUMP = (1, 1, 8, 4, 12, 2, 2, 5)  # reluctance to spend a trump (by natural rank)
 STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
 BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
-# find_combos reads only ``hundred`` here (the bid looks at six cards, never a debertz): made once, not per bid.
-_COMBO_RULES = {False: Rules(), True: Rules(hundred=True)}
 
 
-def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules_hundred: bool) -> float:
+def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules: Rules) -> float:
     """How good ``hand`` (usually the first six cards) is with ``trump``; roughly the points it brings."""
     cards = bits(hand)
     if can_swap and turnup is not None and hand >> (trump * 8) & 1:
@@ -73,7 +71,7 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
         for s in range(4):
             if s != trump and not hand & SUIT_MASKS[s]:
                 score += 4
-    combos = find_combos(hand, Suit.from_index(trump), _COMBO_RULES[rules_hundred])
+    combos = find_combos(hand, Suit.from_index(trump), rules)  # the table's own rules: combo sizes and kinds
     score += 0.7 * sum(c.points for c in combos)
     kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
     if hand & kq == kq:
@@ -86,7 +84,7 @@ def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, 
     for the turnup, and with 4 players the turnup joins the dealer's or the bidder's hand."""
     can_swap = round1 and rules.seven_swap_allowed
     gets = rules.players == 4 and round1 and (rules.turnup_to == "bidder" or dealer == seat)
-    return bid_strength(hand, trump, turnup, can_swap, gets, rules.hundred)
+    return bid_strength(hand, trump, turnup, can_swap, gets, rules)
 
 
 def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulehelp import dp, play_deal, points, rules, sheet
 
-from deberc_tui.engine import Game
+from deberc_tui.engine import Game, Rules
 from deberc_tui.text.sheet_text import sheet_cell
 
 # -- 2 players, real deals (dealer 0: seat 1 bids and leads) -----------------------------------------
@@ -177,3 +177,36 @@ def test_seed_000_two_hangings_in_a_row_both_conventions() -> None:
     # second edition: a hanging deal decides nothing; the third deal decides the oldest 40, the 30 wait on
     assert [r.written for r in queue.results] == [(40, 0), (0, 30), (20, 140)]
     assert queue.hanging == 30
+
+
+# -- one home for the bait rule: the sheet and the expert's search read engine.scoring -------------------
+
+
+@pytest.mark.parametrize(("bait_to", "deal_points", "receivers"), [
+    ("higher", (50, 60, 70), [2]),
+    ("higher", (50, 65, 65), [1, 2]),  # equal defenders share
+    ("split", (50, 60, 70), [1, 2]),
+])
+def test_a_bait_goes_to_the_higher_defender_or_is_split(bait_to: str, deal_points: tuple[int, ...],
+                                                         receivers: list[int]) -> None:
+    from deberc_tui.engine.scoring import BAIT, bait_receivers, bait_shares, verdict
+
+    r = Rules.preset("moscow", players=3, bait_to=bait_to)
+    assert verdict(r, 0, deal_points) is BAIT
+    assert bait_receivers(r, deal_points, 0, [1, 2]) == receivers
+    shares = bait_shares(r, (51, 60, 60), 0, [2, 1]) if bait_to == "split" else None
+    if shares is not None:
+        assert shares == {2: 26, 1: 25}  # the odd point to the first in play order
+
+
+def test_the_experts_utility_writes_a_bait_as_the_sheet_does() -> None:
+    from bots.expert import written_utility
+
+    r = Rules.preset("moscow", players=3, bait_to="split")
+    # seat 0 bid and scored 50 against 60 and 70: each defender writes 25 more
+    assert written_utility((50, 60, 70), 0, 1, r) == (60 + 25) - (0 + 70 + 25) / 2
+
+
+def test_the_first_leader_is_left_of_the_dealer_or_the_bidder() -> None:
+    assert Rules.preset("moscow", players=3).first_leader(dealer=2, bidder=1) == 0
+    assert Rules.preset("kharkiv", players=3).first_leader(dealer=2, bidder=1) == 1

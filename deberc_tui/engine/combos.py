@@ -73,10 +73,11 @@ def kind_points(kind: ComboKind, rules: Rules) -> int:
     ``debertz: "target_points"`` and 0 under ``"win"`` (it wins the game instead of scoring)."""
     if kind is DEBERTZ:
         return rules.target if rules.debertz == "target_points" else 0
-    return _POINTS[kind]
+    return KIND_POINTS[kind]
 
 
-_POINTS: Final[dict[ComboKind, int]] = {TERZ: 20, FIFTY: 50, HUNDRED: 100}
+KIND_POINTS: Final[dict[ComboKind, int]] = {TERZ: 20, FIFTY: 50, HUNDRED: 100}
+"""What a terz, a fifty and a hundred are worth (a debertz: :func:`kind_points`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -623,7 +623,7 @@ class Deal:
             self.bottom = deck[31]
         self._pos = pos
         self.phase = Phase.PLAY
-        leader = self.order[0] if self.rules.first_lead == "left_of_dealer" else seat
+        leader = self.rules.first_leader(self.dealer, seat)
         self.trick_leader = leader
         self.to_act = leader
         self.events.append(TrumpChosen(seat, suit, self.bid_round, self.bottom))

@@ -296,6 +296,10 @@ class Rules:
     def seven_swap_allowed(self) -> bool:
         return self.swap_seven and self.players < 4 and self.turnup_2_3 is Turnup23.TABLE
 
+    def first_leader(self, dealer: int, bidder: int) -> int:
+        """Who leads the first trick (§4, ``first_lead``): the player left of the dealer, or the bidder."""
+        return (dealer + 1) % self.players if self.first_lead is FirstLead.LEFT_OF_DEALER else bidder
+
     def combo_points(self, length: int, trump: bool = False) -> int:
         """Points of a run of ``length`` cards (3..8), in the trump suit or not, under these rules
         (:func:`~deberc_tui.engine.combos.combo_kind` and ``kind_points`` say it, in one place)."""

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from deberc_tui.engine.options import BaitTo
+
 if TYPE_CHECKING:
     from deberc_tui.engine.rules import Rules
 
@@ -122,8 +124,28 @@ def split_points(amount: int, receivers: list[int]) -> dict[int, int]:
     return out
 
 
-def verdict(rules: Rules, bidder_side: int, points: Sequence[int]) -> DealOutcome:
-    """§7: made, bait or hanging, from each side's deal points (one place for the rule)."""
+def bait_receivers(rules: Rules, points: Sequence[float], bidder_side: int, defenders: Sequence[int]) -> list[int]:
+    """§7: the sides that share a bait's points, in the order given (play order: the first gets an odd point).
+
+    One defender takes them all; of several, ``bait_to: "higher"`` gives them to the defender with more deal
+    points (equal ones share), ``"split"`` to every defender.
+    """
+    receivers = [d for d in defenders if d != bidder_side]
+    if len(receivers) > 1 and rules.bait_to is BaitTo.HIGHER:
+        best = max(points[d] for d in receivers)
+        receivers = [d for d in receivers if points[d] == best]
+    return receivers
+
+
+def bait_shares(rules: Rules, points: Sequence[int], bidder_side: int, defenders: Sequence[int]) -> dict[int, int]:
+    """What each receiving side writes for a bait: the bidder's deal points shared as :func:`bait_receivers`
+    says, the odd point to the first in play order."""
+    return split_points(points[bidder_side], bait_receivers(rules, points, bidder_side, defenders))
+
+
+def verdict(rules: Rules, bidder_side: int, points: Sequence[float]) -> DealOutcome:
+    """§7: made, bait or hanging, from each side's deal points (one place for the rule; the bots' search
+    asks it about expected points too)."""
     mine = points[bidder_side]
     others = [p for s, p in enumerate(points) if s != bidder_side]
     against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)

@@ -95,7 +95,7 @@ class ScoreSheet:
             if outcome == sc.BAIT:
                 written[bidder] = 0
                 defenders = [s for s in self._play_order_sides(dealer, dp) if s != bidder]
-                for side, amount in self._bait_shares(both, bidder, defenders).items():
+                for side, amount in sc.bait_shares(rules, both, bidder, defenders).items():
                     written[side] += amount
             elif outcome == sc.HANGING and rules.hanging == "hang":
                 written[bidder] = 0
@@ -139,15 +139,6 @@ class ScoreSheet:
             if side not in out:
                 out.append(side)
         return out
-
-    def _bait_shares(self, points: list[int], bidder: int, defenders: list[int]) -> dict[int, int]:
-        amount = points[bidder]
-        if len(defenders) == 1:
-            return {defenders[0]: amount}
-        if self.rules.bait_to == "higher":
-            best = max(points[d] for d in defenders)
-            defenders = [d for d in defenders if points[d] == best]
-        return sc.split_points(amount, defenders)
 
     def _move_hanging(self, points: Sequence[int], written: list[int], received: list[int], this_hangs: bool) -> None:
         """Give waiting hanging points to the side that scored the most deal points in this deal (§7).

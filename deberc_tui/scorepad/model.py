@@ -17,6 +17,8 @@ from typing import Any, Final
 from deberc_tui.engine import DealPoints, DealResult, Rules, ScoreSheet
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.cards import PLAIN_POINTS, TRUMP_POINTS
+from deberc_tui.engine.combos import FIFTY, HUNDRED, KIND_POINTS, TERZ
+from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _, ngettext
 
 
@@ -46,9 +48,9 @@ KIND_LABELS: Final[dict[str, str]] = {
     DEBERTZ: "debertz",
     KLABOR: "klabor",
 }
-CARD_TOTAL: Final = 152
-LAST_TRICK: Final = 10
-FOUR_PLAYER_TOTAL: Final = CARD_TOTAL + LAST_TRICK
+LAST_TRICK: Final = LAST_TRICK_POINTS
+CARD_TOTAL: Final = DEAL_CARD_POINTS - LAST_TRICK_POINTS  # 152: the cards alone
+FOUR_PLAYER_TOTAL: Final = DEAL_CARD_POINTS
 MAX_POSTED: Final = 9999  # no single entry on a pad is larger
 
 
@@ -91,7 +93,7 @@ class Declared:
     def combo_points(self) -> int:
         if self.total is not None:
             return self.total
-        return 20 * self.terz + 50 * self.fifty + 100 * self.hundred
+        return KIND_POINTS[TERZ] * self.terz + KIND_POINTS[FIFTY] * self.fifty + KIND_POINTS[HUNDRED] * self.hundred
 
     @property
     def has_combos(self) -> bool:
@@ -452,7 +454,7 @@ class Pad:
         tricks = tuple(1 if t else 0 for t in took)
         points = [c + k + b for c, k, b in zip(cards, combos, bella, strict=True)]
         assert bidder_side is not None
-        first = (deal.dealer + 1) % n if rules.first_lead == "left_of_dealer" else deal.bidder
+        first = rules.first_leader(deal.dealer, deal.bidder)
         return DealPoints(
             sc.verdict(rules, bidder_side, points), bidder_side, tuple(cards), tuple(combos), tuple(bella),
             combos_side, tricks, deal.last_trick, None, "", first,
@@ -602,7 +604,7 @@ class Pad:
             if points > 0 and rules.combos_need_trick and not took[side]:
                 points = 0  # §5: combinations score only if the side takes a trick
             combos[side] = points
-            bella[side] = 20 if d.bella else 0
+            bella[side] = BELLA_POINTS if d.bella else 0
         scoring = [s for s in range(nsides) if combos[s]]
         if len(scoring) > 1:
             raise PadError(

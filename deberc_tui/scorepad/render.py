@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from deberc_tui.engine import DealResult
+from deberc_tui.engine import DealResult, Suit
 from deberc_tui.engine import scoring as sc
 from deberc_tui.scorepad.model import THROW_REASONS, Pad
 from deberc_tui.text.i18n import _
 
 BAIT_MARK: Final = "БТ"
 NOTHING: Final = "—"
-SUIT_SYMBOLS: Final[dict[str, str]] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_SYMBOLS: Final[dict[str, str]] = {suit.value: suit.symbol for suit in Suit}  # the engine's, by letter
 
 
 def hang_mark(points: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deberc_tui.engine.cards import Suit
 from deberc_tui.text.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim":
 COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 CALLS = {"play": N_("play"), "pass": N_("pass")}
-_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}  # the engine's symbols (Suit.symbol), by letter
 # Ranks with a letter: Russian players write Т К Д В (туз, король, дама, валет).
 RANKS = {"A": N_("A (rank)"), "K": N_("K (rank)"), "Q": N_("Q (rank)"), "J": N_("J (rank)")}
 

@@ -24,12 +24,11 @@ from deberc_tui.engine import (
     find_combos,
     mask_of,
 )
+from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
 
-CARD_POINTS_IN_DEAL = 162  # all card points and the last trick
-BELLA_POINTS = 20
 _BID_KEYS = ((Suit.CLUBS, "c"), (Suit.DIAMONDS, "d"), (Suit.HEARTS, "h"), (Suit.SPADES, "s"))
 
 
@@ -57,7 +56,7 @@ def claim_plausible(view: SeatView) -> bool:
         return False
     side = view.rules.side_of(view.seat)
     taken_by_others = sum(t.points for t in view.tricks if view.rules.side_of(t.winner) != side)
-    best = view.totals[side] + CARD_POINTS_IN_DEAL - taken_by_others + BELLA_POINTS + view.hanging
+    best = view.totals[side] + DEAL_CARD_POINTS - taken_by_others + BELLA_POINTS + view.hanging
     if view.combos_side == side:
         best += sum(view.rules.combo_points(a.length) for a in view.announcements
                     if view.rules.side_of(a.seat) == side)
