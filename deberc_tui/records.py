@@ -9,6 +9,7 @@ as a person counts them), the player and seat (from 1) and the rule:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from deberc_tui.engine import (
     ActionFormatError,
     Card,
     CardError,
+    DebercError,
     Game,
     IllegalActionError,
     Rules,
@@ -26,20 +28,39 @@ from deberc_tui.engine import (
     action_to_record,
 )
 from deberc_tui.engine.actions import Action
-from deberc_tui.engine.text import Text, TextError
-from deberc_tui.storage import atomic_write
+from deberc_tui.engine.text import Text
+from deberc_tui.storage import RECORD_LIMIT, atomic_write
 from deberc_tui.text.i18n import N_
+from deberc_tui.untrusted import (
+    MAX_TEXT,
+    InputError,
+    NewerVersionError,
+    Shortened,
+    check_tree,
+    is_unicode,
+    parse_json,
+    read_text,
+    shortened,
+    size_words,
+)
 
 FORMAT = "deberc-record/1"
+VERSION = 1
+_FORMAT_NAME = re.compile(r"deberc-record/(\d{1,9})")
 PLAYER_KINDS = ("human", "bot")
 
 
-class RecordError(TextError):
+class RecordError(DebercError):
     """A record that is not valid JSON, not RECORD.md's format, or breaks a rule; the message is one line.
 
     ``template`` + ``params`` give it for translation (``deberc_tui.text.i18n.translate_error``); params may be
-    messages themselves (the engine's refusal, a rules error), translated with it.
+    messages themselves (the engine's refusal, a rules error), translated with it. A ``DebercError``, so a
+    caller can catch every refusal of the engine and of records in one place.
     """
+
+
+class NewerRecordError(RecordError, NewerVersionError):
+    """A record of a newer format version than this deberc reads: refused, never rewritten."""
 
 
 @dataclass
@@ -77,59 +98,83 @@ class Record:
 def load_record(source: str | Path | Mapping[str, Any]) -> Record:
     """Read a record from a path, a JSON string or an already-parsed object, checking its shape.
 
-    The actions are checked against the rules by :func:`replay_record`.
+    The actions are checked against the rules by :func:`replay_record`. Whatever the input, the only
+    error is :class:`RecordError` (one line): a file over :data:`~deberc_tui.storage.RECORD_LIMIT` is refused
+    before it is read, and the JSON is read as :mod:`deberc_tui.untrusted` says (numbers, nesting, Unicode).
     """
-    if isinstance(source, Mapping):
-        doc: object = source
-    else:
-        text = _read_text(source)
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(N_("not valid JSON: {msg} at line {line}, column {column}"),
-                              {"msg": exc.msg, "line": exc.lineno, "column": exc.colno}) from None
+    try:
+        if isinstance(source, Mapping):
+            check_tree(source)
+            doc: object = source
+        else:
+            doc = parse_json(_read_text(source))
+    except InputError as exc:
+        raise RecordError(exc.template, exc.params) from None
     return parse_record(doc)
 
 
 def _read_text(source: str | Path) -> str:
     if isinstance(source, Path):
         try:
-            return source.read_text(encoding="utf-8")
+            return read_text(source, RECORD_LIMIT)
         except OSError as exc:
             raise RecordError(N_("cannot read {path}: {reason}"), {"path": source, "reason": exc.strerror or exc}) from None
-        except UnicodeDecodeError:
-            raise RecordError(N_("cannot read {path}: not UTF-8 text"), {"path": source}) from None
+    if len(source) > RECORD_LIMIT:
+        raise RecordError(N_("the input is too large (over {limit})"), {"limit": size_words(RECORD_LIMIT)})
     return source
 
 
 def parse_record(doc: object) -> Record:
     if not isinstance(doc, Mapping):
         raise RecordError(N_("a record must be a JSON object"))
+    found = doc.get("format")
+    version = _FORMAT_NAME.fullmatch(found) if isinstance(found, str) else None
+    if version is not None and int(version[1]) > VERSION:
+        raise NewerRecordError(N_("made by a newer deberc ({found}); this version reads {expected}"),
+                               {"found": found, "expected": FORMAT})
     unknown = set(doc) - {"format", "rules", "players", "first_dealer", "deals"}
     if unknown:
-        raise RecordError(N_("unknown key {key!r} in the record"), {"key": sorted(unknown)[0]})
-    if doc.get("format") != FORMAT:
-        raise RecordError(N_("'format' must be {expected!r}, not {found!r}"), {"expected": FORMAT, "found": doc.get("format")})
+        raise RecordError(N_("unknown key {key!r} in the record"), {"key": Shortened(sorted(unknown, key=str)[0])})
+    if found != FORMAT:
+        raise RecordError(N_("'format' must be {expected!r}, not {found!r}"), {"expected": FORMAT, "found": Shortened(found)})
     players = doc.get("players")
     if not isinstance(players, list) or len(players) not in (2, 3, 4):
         raise RecordError(N_("'players' must be a list of 2, 3 or 4 players"))
     checked_players = [_check_player(i, p) for i, p in enumerate(players)]
-    rules_doc = doc.get("rules", {})
-    if not isinstance(rules_doc, Mapping):
-        raise RecordError(N_("'rules' must be an object"))
-    try:
-        rules = Rules.from_dict(rules_doc, players=len(players))
-    except RulesError as exc:
-        raise RecordError(N_("rules: {reason}"), {"reason": exc}) from None
+    rules = parse_rules(doc.get("rules", {}), len(players))
     first_dealer = doc.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < len(players):
         raise RecordError(N_("'first_dealer' must be a seat 0..{last}, not {value!r}"),
-                          {"last": len(players) - 1, "value": first_dealer})
+                          {"last": len(players) - 1, "value": Shortened(first_dealer)})
     deals_doc = doc.get("deals", [])
     if not isinstance(deals_doc, list):
         raise RecordError(N_("'deals' must be a list"))
     deals = [_parse_deal(i + 1, d) for i, d in enumerate(deals_doc)]
     return Record(rules, checked_players, first_dealer, deals)
+
+
+def parse_rules(rules_doc: object, players: int) -> Rules:
+    """RECORD.md's ``rules`` object (a preset plus options) for ``players`` seats; raises :class:`RecordError`.
+
+    Option values are plain JSON values (``bait_penalty`` an object of them): a list or object where the
+    engine expects a word or number is refused here, naming the option.
+    """
+    if not isinstance(rules_doc, Mapping):
+        raise RecordError(N_("'rules' must be an object"))
+    for key, value in rules_doc.items():
+        allowed: tuple[type, ...] = (str,) if key == "preset" else (str, int, float, bool, type(None))
+        if key == "bait_penalty" and isinstance(value, Mapping):
+            inner = [v for v in value.values() if not isinstance(v, allowed)]
+            if not inner:
+                continue
+        if not isinstance(value, allowed):
+            raise RecordError(N_("rules: {key!r} cannot be {value!r}"), {"key": Shortened(key), "value": Shortened(value)})
+    try:
+        return Rules.from_dict(rules_doc, players=players)
+    except RulesError as exc:
+        raise RecordError(N_("rules: {reason}"), {"reason": shortened(exc)}) from None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # the engine's own checks missed a type
+        raise RecordError(N_("rules: {reason}"), {"reason": Shortened(str(exc))}) from None
 
 
 def _check_player(index: int, player: object) -> dict[str, object]:
@@ -139,12 +184,17 @@ def _check_player(index: int, player: object) -> dict[str, object]:
     name = player.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RecordError(N_("{where} needs a non-empty 'name'"), {"where": where})
+    if len(name) > MAX_TEXT or not is_unicode(name) or any(ch < " " for ch in name):
+        raise RecordError(N_("{where}: the name {name!r} is not a name (at most {limit} printable characters)"),
+                          {"where": where, "name": Shortened(name), "limit": MAX_TEXT})
     kind = player.get("kind", "human")
-    if kind not in PLAYER_KINDS:
-        raise RecordError(N_("{where}: 'kind' must be 'human' or 'bot', not {kind!r}"), {"where": where, "kind": kind})
+    if not isinstance(kind, str) or kind not in PLAYER_KINDS:
+        raise RecordError(N_("{where}: 'kind' must be 'human' or 'bot', not {kind!r}"),
+                          {"where": where, "kind": Shortened(kind)})
     out = dict(player)
     out["kind"] = kind
-    if kind == "bot" and not isinstance(out.get("bot", ""), str):
+    bot = out.get("bot", "")
+    if kind == "bot" and (not isinstance(bot, str) or len(bot) > MAX_TEXT):
         raise RecordError(N_("{where}: 'bot' must be a bot's name"), {"where": where})
     return out
 
@@ -155,26 +205,36 @@ def _parse_deal(number: int, deal: object) -> DealRecord:
         raise RecordError(N_("{where} must be an object with 'deck' and 'actions'"), {"where": where})
     unknown = set(deal) - {"deck", "actions"}
     if unknown:
-        raise RecordError(N_("{where}: unknown key {key!r}"), {"where": where, "key": sorted(unknown)[0]})
+        raise RecordError(N_("{where}: unknown key {key!r}"), {"where": where, "key": Shortened(sorted(unknown, key=str)[0])})
     deck_doc = deal.get("deck")
     if not isinstance(deck_doc, list):
         raise RecordError(N_("{where}: 'deck' must be a list of the 32 cards"), {"where": where})
     deck: list[Card] = []
+    if len(deck_doc) > 32:
+        raise RecordError(N_("{where}: the deck must hold the 32 cards, not {count}"), {"where": where, "count": len(deck_doc)})
     for i, text in enumerate(deck_doc):
+        if not isinstance(text, str):
+            raise RecordError(N_("{where}, deck card {index}: {reason}"),
+                              {"where": where, "index": i + 1, "reason": Text(N_("not a card: {value!r}"), {"value": Shortened(text)})})
         try:
             deck.append(Card.parse(text))
         except CardError as exc:
-            raise RecordError(N_("{where}, deck card {index}: {reason}"), {"where": where, "index": i + 1, "reason": exc}) from None
+            raise RecordError(N_("{where}, deck card {index}: {reason}"), {"where": where, "index": i + 1, "reason": shortened(exc)}) from None
     _check_deck(where, deck)
     actions_doc = deal.get("actions", [])
     if not isinstance(actions_doc, list):
         raise RecordError(N_("{where}: 'actions' must be a list"), {"where": where})
     actions = []
     for i, obj in enumerate(actions_doc):
+        if isinstance(obj, Mapping):
+            for key, value in obj.items():
+                if isinstance(value, Mapping | list):  # RECORD.md's action values are words, numbers and flags
+                    raise RecordError(N_("{where}, action {index}: {key!r} cannot be {value!r}"),
+                                      {"where": where, "index": i + 1, "key": Shortened(key), "value": Shortened(value)})
         try:
             actions.append(action_from_record(obj))
         except ActionFormatError as exc:
-            raise RecordError(N_("{where}, action {index}: {reason}"), {"where": where, "index": i + 1, "reason": exc}) from None
+            raise RecordError(N_("{where}, action {index}: {reason}"), {"where": where, "index": i + 1, "reason": shortened(exc)}) from None
     return DealRecord(deck, actions)
 
 
@@ -203,7 +263,10 @@ def replay_record(record: Record) -> Game:
             raise RecordError(N_("deal {number}: the game is already over"), {"number": number})
         if not game.needs_deal:
             raise RecordError(N_("deal {number}: deal {previous} is not finished"), {"number": number, "previous": number - 1})
-        deal = game.start_deal(deal_rec.deck)
+        try:
+            deal = game.start_deal(deal_rec.deck)
+        except DebercError as exc:
+            raise RecordError(N_("deal {number}: {reason}"), {"number": number, "reason": shortened(exc)}) from None
         for index, (seat, action) in enumerate(deal_rec.actions, start=1):
             where = Text(N_("deal {number}, action {index}"), {"number": number, "index": index})
             if deal.is_over:
@@ -217,6 +280,8 @@ def replay_record(record: Record) -> Game:
                 raise RecordError(N_("{where}: {name} (seat {seat}) {reason}"), {
                     "where": where, "name": _player_name(record, exc.seat), "seat": exc.seat + 1,
                     "reason": _people_seats(exc)}) from None
+            except DebercError as exc:  # refused by the engine in another way (a seat's misuse, ...)
+                raise RecordError(N_("{where}: {reason}"), {"where": where, "reason": shortened(exc)}) from None
     return game
 
 

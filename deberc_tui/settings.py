@@ -3,6 +3,11 @@
 Settings are preferences, not game data: they live under platformdirs' config directory
 (``DEBERC_CONFIG_DIR`` overrides it), while games, pads and statistics live under the data directory.
 A settings file left in the data directory by an older version is read once and moved.
+
+The file is read as untrusted (:mod:`deberc_tui.untrusted`, at most :data:`SETTINGS_LIMIT`): one that cannot
+be read is kept aside (``settings.json.unreadable-<time>``) and the defaults apply; one from a newer
+version is read but never written; a change is written under the file's lock over what is on disk then.
+What the user should hear about it is in :func:`take_notes`.
 """
 
 from __future__ import annotations
@@ -10,16 +15,23 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Final
 
 from platformdirs import user_config_dir
 
-from deberc_tui.storage import atomic_write, data_dir
+from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked, sweep_temp_files
+from deberc_tui.untrusted import KIB, InputError, load_json_file
+
+VERSION: Final = 1  # the file has no "version" yet; a newer deberc that changes it writes a higher one
+SETTINGS_LIMIT: Final = 64 * KIB
+_notes: list[str] = []
 
 
 def config_dir() -> Path:
     """The user's deberc config directory, created on demand."""
     path = Path(os.environ.get("DEBERC_CONFIG_DIR") or user_config_dir("deberc", appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
+    sweep_temp_files(path)
     return path
 
 
@@ -35,20 +47,65 @@ def settings_path() -> Path:
     return path
 
 
-def load_settings() -> dict[str, object]:
-    """The saved settings; {} when there are none or they are unreadable."""
+def _read(path: Path) -> tuple[dict[str, object], str | None]:
+    """(the settings, why the file may not be written or None); a file that cannot be read is kept aside."""
+    from deberc_tui.text.i18n import _, translate_error
+
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json_file(path, SETTINGS_LIMIT)
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, InputError) as exc:
+        reason = translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc)
+    else:
+        if isinstance(data, dict):
+            version = data.get("version", VERSION)
+            if isinstance(version, int) and not isinstance(version, bool) and version <= VERSION:
+                return data, None
+            refusal = _("{file} is from a newer deberc: it is read but not written").format(file=path.name)
+            _note(refusal)
+            return data, refusal
+        reason = _("not a settings file")
+    kept = keep_aside(path)
+    if kept is None:
+        refusal = _("{file} cannot be read ({reason}) and is left as it is").format(file=path.name, reason=reason)
+        _note(refusal)
+        return {}, refusal
+    _note(_("{file} could not be read ({reason}); it was kept as {kept} and the defaults apply").format(
+        file=path.name, reason=reason, kept=kept.name))
+    return {}, None
+
+
+def _note(text: str) -> None:
+    if text not in _notes:
+        _notes.append(text)
+
+
+def take_notes() -> list[str]:
+    """What the user should be told about the settings file since last asked (and forget it)."""
+    notes = list(_notes)
+    _notes.clear()
+    return notes
+
+
+def load_settings() -> dict[str, object]:
+    """The saved settings; {} when there are none or they are unreadable (then kept aside and noted)."""
+    try:
+        return _read(settings_path())[0]
+    except OSError:  # the config directory itself cannot be made
         return {}
-    return data if isinstance(data, dict) else {}
 
 
 def save_language(lang: str | None) -> None:
-    """Remember the language (None: follow the locale again)."""
-    settings = load_settings()
-    if lang is None:
-        settings.pop("language", None)
-    else:
-        settings["language"] = lang
-    atomic_write(settings_path(), json.dumps(settings, indent=1, ensure_ascii=False))
+    """Remember the language (None: follow the locale again); raises ``OSError`` when it cannot be written."""
+    path = settings_path()
+    with locked(path):
+        settings, refusal = _read(path)
+        if refusal is not None:
+            raise WriteRefused(refusal)
+        settings = dict(settings)
+        if lang is None:
+            settings.pop("language", None)
+        else:
+            settings["language"] = lang
+        atomic_write(path, json.dumps(settings, indent=1, ensure_ascii=False))

@@ -1,40 +1,170 @@
-"""Where deberc keeps its files, and writing them so that a crash never leaves half a file."""
+"""Where deberc keeps its files, and writing them so that nothing is ever lost.
+
+* :func:`atomic_write`: a temporary file in the same folder (``.<name>.<pid>.<random>.tmp``), fsynced, then
+  an atomic rename — a crash leaves the old file or the new one, never half. Temporary files left by a
+  killed process are removed the next time deberc looks at the folder (:func:`sweep_temp_files`).
+* :func:`locked`: a lock file (``filelock``) around a read-modify-write, so two processes writing one file
+  take turns and neither write is lost.
+* :func:`keep_aside`: a file that cannot be read is renamed with a suffix, never overwritten or deleted.
+* :class:`WriteRefused`: raised instead of writing over a file made by a newer version of deberc.
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Callable
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from filelock import FileLock
 from platformdirs import user_data_dir
+
+from deberc_tui.untrusted import MIB, InputError, NewerVersionError, load_json_file, one_line
+
+LOCK_TIMEOUT = 10.0  # seconds to wait for another deberc writing the same file
+STALE_AFTER = 60.0  # a temporary file this old belongs to a write that will never finish
+RECORD_LIMIT = 4 * MIB  # a game record: a long match is about 400 KB
+INDEX_LIMIT = 4 * MIB
+
+
+class WriteRefused(OSError):
+    """A write deberc will not do, to keep the user's data: the file is from a newer version, or unreadable."""
 
 
 def data_dir() -> Path:
     """The user's deberc data directory (``DEBERC_DATA_DIR`` overrides it, e.g. for tests); created on demand."""
     path = Path(os.environ.get("DEBERC_DATA_DIR") or user_data_dir("deberc", appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
+    sweep_temp_files(path)
     return path
 
 
+# -- writing ------------------------------------------------------------------------------------------
+
+
 def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder and an atomic rename."""
+    """Write ``text`` to ``path`` via a temporary file in the same folder and an atomic rename.
+
+    The bytes go through ``os.write`` until all are written and are fsynced before the rename, so a full
+    disk raises ``OSError`` (ENOSPC) here, the old file stays as it was and the temporary file is removed.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    data = text.encode("utf-8")
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
         raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (where the system allows opening a directory)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]+\.tmp$")
+_OLD_TEMP = re.compile(r"^\.(?P<name>.+\.json)\.[a-z0-9_]{8}$")  # tempfile.mkstemp's, before pids were kept
+_swept: set[Path] = set()
+
+
+def sweep_temp_files(folder: Path, *, now: float | None = None, force: bool = False) -> list[Path]:
+    """Remove temporary files of writes that were interrupted (a kill, a power cut); once per folder a run.
+
+    A temporary file is stale when its writer's process is gone or it is older than :data:`STALE_AFTER`
+    (a write takes milliseconds). Returns the files removed.
+    """
+    key = folder.resolve() if folder.exists() else folder
+    if key in _swept and not force:
+        return []
+    _swept.add(key)
+    removed: list[Path] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        new = _TEMP.match(entry.name)
+        if new is None and _OLD_TEMP.match(entry.name) is None:
+            continue
+        try:
+            age = now - entry.stat().st_mtime
+            if age > STALE_AFTER or (new is not None and not _alive(int(new["pid"]))):
+                entry.unlink()
+                removed.append(entry)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process: leave its file to the age rule
+    return True
+
+
+@contextmanager
+def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the lock of ``path`` (``.<name>.lock`` beside it) for a read-modify-write.
+
+    Raises ``OSError`` when the lock cannot be made (a read-only folder) or another process holds it for
+    longer than ``timeout`` seconds (``filelock.Timeout`` is a ``TimeoutError``).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(path.parent / f".{path.name}.lock", timeout=timeout):
+        yield
+
+
+def keep_aside(path: Path, now: float | None = None) -> Path | None:
+    """Rename a file that cannot be read to ``<name>.unreadable-<YYYYmmdd-HHMMSS>`` beside it (never deleted).
+
+    Returns the new path, or None if it could not be renamed (then nothing may write over it either).
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
 
 
 # -- saved games --------------------------------------------------------------------------------
@@ -53,14 +183,12 @@ INDEX = ".index.json"  # a cache of the list (replaying every game each time wou
 def games_dir() -> Path:
     path = data_dir() / GAMES
     path.mkdir(parents=True, exist_ok=True)
+    sweep_temp_files(path)
     return path
 
 
 def new_game_path(now: float | None = None) -> Path:
     """A fresh file name for a new game: ``<YYYYmmdd-HHMMSS>-<6 hex digits>.json`` (never an existing file)."""
-    import secrets
-    import time
-
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
     folder = games_dir()
     while True:
@@ -117,7 +245,8 @@ def summarize(path: Path) -> SavedGame:
 def _identity(path: Path) -> str | None:
     """What tells one game from another: the rules, the seats and the first deck (None if unreadable)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = load_json_file(path, RECORD_LIMIT)
+        assert isinstance(doc, dict)
         first = doc["deals"][0]["deck"] if doc.get("deals") else None
         return json.dumps([doc.get("rules"), doc.get("players"), doc.get("first_dealer"), first], sort_keys=True)
     except Exception:  # noqa: BLE001
@@ -148,6 +277,30 @@ def migrate_legacy_autosave() -> Path | None:
     except OSError:
         return None
     return target
+
+
+def claim_mirror(path: Path) -> tuple[bool, str | None]:
+    """May the game being played be copied to ``path`` (the old single ``autosave.json``)?
+
+    Only over a readable record of this version: a file from a newer deberc, or one that cannot be read, is
+    first kept aside (:func:`keep_aside`). Returns (whether to write there, a note for the user or None).
+    """
+    from deberc_tui.records import load_record
+    from deberc_tui.text.i18n import _, translate_error
+
+    if not path.exists():
+        return True, None
+    try:
+        load_record(path)
+        return True, None
+    except (InputError, OSError) as exc:
+        reason = translate_error(exc)
+    kept = keep_aside(path)
+    if kept is None:
+        return False, _("{file} cannot be used ({reason}) and cannot be renamed: the game is not copied there").format(
+            file=path.name, reason=reason)
+    return True, _("{file} could not be used ({reason}); kept as {kept}").format(
+        file=path.name, reason=reason, kept=kept.name)
 
 
 def _move_aside(path: Path) -> Path | None:
@@ -188,8 +341,11 @@ def list_games(migrate: bool = True) -> GameList:
             out.games.append(game)
             summary = {k: v for k, v in game.__dict__.items() if k not in ("path", "modified")}
             fresh[path.name] = {"stamp": stamp, "game": summary}
+        except NewerVersionError as exc:  # the newer deberc that wrote it can still read it: left in place
+            out.notes.append(_("{file} skipped ({reason}); left as it is").format(
+                file=path.name, reason=translate_error(exc)))
         except Exception as exc:  # noqa: BLE001 - an unreadable file must never break the list
-            reason = translate_error(exc) if str(exc) else exc.__class__.__name__
+            reason = one_line(translate_error(exc) if str(exc) else exc.__class__.__name__)
             moved = _move_aside(path)
             if moved is not None:
                 out.notes.append(_("{file} skipped ({reason}); moved to {folder}").format(
@@ -238,7 +394,7 @@ def _from_cache(entry: object, stamp: list[int], path: Path, modified: float) ->
 def _read_index(folder: Path) -> dict[str, object]:
     """The list's cache: each file's summary with the file's time and size when it was made."""
     try:
-        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json_file(folder / INDEX, INDEX_LIMIT)
+    except (OSError, InputError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -65,7 +65,7 @@ def test_an_unknown_bot_on_the_command_line_is_refused() -> None:
     ("content", "expected"),
     [
         (None, "cannot read"),
-        ("{not json", "bad JSON"),
+        ("{not json", "not valid JSON"),
         ("[]", "a record must be a JSON object"),
         ('{"format": "deberc-record/1", "players": [{"name": "A"}]}', "'players' must be a list of 2, 3 or 4"),
         ('{"format": "deberc-record/1", "players": [{"name": "A"}, {"name": "B"}], "deals": [{"deck": []}]}',

@@ -24,7 +24,7 @@ from deberc_tui.app.screens.table import PACES, TableScreen
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import Rules
 from deberc_tui.settings import save_language
-from deberc_tui.storage import GameList, list_games, new_game_path
+from deberc_tui.storage import GameList, claim_mirror, list_games, new_game_path
 from deberc_tui.text.i18n import N_, _, set_language, translate_error
 
 FELT = Theme(
@@ -194,7 +194,11 @@ class DebercApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if self.autosave and table.mirror_path is None:
-            table.mirror_path = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
+            mirror = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
+            usable, note = claim_mirror(mirror)  # never over a file that is not this version's record
+            if note is not None:
+                self.notify(note, severity="warning", timeout=10)
+            table.mirror_path = mirror if usable else None
         self.table = table
         for warning in table.warnings:
             self.notify(warning, severity="warning", timeout=10)

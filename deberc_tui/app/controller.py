@@ -172,6 +172,8 @@ class Table:
                         "instead").format(n=seat + 1, name=p.get("name") or seat + 1, bot=wanted, reason=failure,
                                           default=bot_word(DEFAULT_BOT)))
         self._saved: tuple[int, int] | None = None  # (deals, actions in the last deal) when last written
+        self.save_failure: str | None = None  # why the last autosave failed (None: the game is on disk)
+        self.save_news: list[str] = []  # lines for the player about saving, shown at once (take_save_news)
         self.asked: set[tuple[int, int, int]] = set()  # (deal, seat, log length) optional actions offered
         self.started = time.time()
         self.finished_recorded = False
@@ -284,9 +286,22 @@ class Table:
             atomic_write(self.save_path, text)
             if self.mirror_path is not None:
                 atomic_write(self.mirror_path, text)
-        except OSError:
-            return  # a full disk must not stop the game; the next action tries again
+        except OSError as exc:  # a full disk must not stop the game: told at once, tried again after each action
+            reason = exc.strerror or str(exc) or exc.__class__.__name__
+            if self.save_failure is None:
+                self.save_news.append(_("The game could not be saved ({reason}): it will be tried again after "
+                                        "every move").format(reason=reason))
+            self.save_failure = reason
+            return
+        if self.save_failure is not None:
+            self.save_news.append(_("The game is saved again."))
+            self.save_failure = None
         self._saved = self.progress()
+
+    def take_save_news(self) -> list[str]:
+        """What the player should be told about saving since last asked (a save failed, or works again)."""
+        news, self.save_news = self.save_news, []
+        return news
 
     def mark_saved(self) -> None:
         """The game as it is now is already on disk (just loaded): autosave writes only after a change."""
@@ -312,14 +327,15 @@ class Table:
     @classmethod
     def from_record(cls, source: str | Path, save_path: Path | None = None, seed: int | None = None) -> Table:
         """Load a RECORD.md document (path or text) and rebuild the game by replaying every action."""
-        try:
-            text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
-            doc = json.loads(text)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TableError(_("cannot read {path}: {error}").format(
-                path=source, error=exc.strerror if isinstance(exc, OSError) else exc)) from None
-        except ValueError as exc:
-            raise TableError(_("not a game record (bad JSON: {error})").format(error=exc)) from None
+        from deberc_tui.storage import RECORD_LIMIT
+        from deberc_tui.untrusted import InputError, parse_json, read_text
+
+        try:  # bounded in size, nesting, numbers and Unicode before anything looks inside (deberc_tui.untrusted)
+            doc = parse_json(read_text(source, RECORD_LIMIT) if isinstance(source, Path) else source)
+        except OSError as exc:
+            raise TableError(_("cannot read {path}: {error}").format(path=source, error=exc.strerror or exc)) from None
+        except InputError as exc:
+            raise TableError(translate_error(exc)) from None
         try:
             from deberc_tui import records
         except ImportError:
@@ -390,27 +406,17 @@ def _replay(doc: dict[str, Any]) -> Game:
     return game
 
 
-# -- statistics ----------------------------------------------------------------------------------
+# -- statistics (kept by deberc_tui.stats) -------------------------------------------------------
 
-STATS = "stats.json"
-
-
-def stats_path() -> Path:
-    from deberc_tui.storage import data_dir
-
-    return data_dir() / STATS
-
-
-def load_stats() -> list[dict[str, Any]]:
-    try:
-        data = json.loads(stats_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return data.get("games", []) if isinstance(data, dict) else []
+from deberc_tui.stats import STATS as STATS  # noqa: E402 - re-exported for the screens and tests
+from deberc_tui.stats import load_stats as load_stats  # noqa: E402
+from deberc_tui.stats import stats_path as stats_path  # noqa: E402
 
 
 def record_result(table: Table) -> None:
-    """Add a finished game (with a human at the table) to the statistics file."""
+    """Add a finished game (with a human at the table) to the statistics file; a failure is told at once."""
+    from deberc_tui.stats import add_game
+
     outcome = table.game.outcome
     if outcome is None or table.finished_recorded or not table.humans:
         return
@@ -418,8 +424,7 @@ def record_result(table: Table) -> None:
     human_sides = {table.rules.side_of(s) for s in table.humans}
     opponents = sorted({str(p.get("bot")) for s, p in enumerate(table.players)
                         if p.get("kind") == "bot" and table.rules.side_of(s) not in human_sides})
-    games = load_stats()
-    games.append({
+    failure = add_game({
         "players": table.rules.players,
         "level": "+".join(opponents) if opponents else "hot-seat",
         "won": outcome.winner in human_sides,
@@ -427,12 +432,8 @@ def record_result(table: Table) -> None:
         "deals": len(table.game.deals),
         "when": int(time.time()),
     })
-    from deberc_tui.storage import atomic_write
-
-    try:
-        atomic_write(stats_path(), json.dumps({"games": games}, indent=1))
-    except OSError:
-        pass
+    if failure is not None:
+        table.save_news.append(failure)
 
 
 def summarize_stats(games: list[dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:

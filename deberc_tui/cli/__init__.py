@@ -17,8 +17,10 @@ from deberc_tui.cli.bench import bench
 from deberc_tui.cli.practice import practice
 from deberc_tui.cli.replay import replay
 from deberc_tui.cli.scorepad import scorepad
+from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.text import i18n
 from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
+from deberc_tui.untrusted import Shortened, clip, one_line
 
 
 class UserError(click.ClickException):
@@ -157,13 +159,36 @@ def translate_click(cmd: click.Command) -> None:
 
 
 class DebercGroup(click.Group):
-    """The ``deberc`` group: chooses the language (``--lang``, settings, locale) before click says anything."""
+    """The ``deberc`` group: chooses the language (``--lang``, settings, locale) before click says anything,
+    and turns whatever a command did not handle into one line and exit 2 — never a traceback
+    (``DEBERC_DEBUG=1`` shows it, for developers)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         choose_language(lang_from_args(argv))
         translate_click(self)
+        from deberc_tui import settings
+
+        for note in settings.take_notes():
+            click.echo(f"deberc: {note}", err=True)
         return super().main(argv, *rest, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except OSError as exc:  # a full disk, a read-only folder, a missing directory
+            if os.environ.get("DEBERC_DEBUG"):
+                raise
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise UserError(one_line(_("cannot use a file: {where}{reason}").format(
+                where=where, reason=exc.strerror or exc))) from None
+        except Exception as exc:  # noqa: BLE001 - the last guard: one line, never a traceback
+            if os.environ.get("DEBERC_DEBUG"):
+                raise
+            raise UserError(one_line(_("unexpected error: {error}").format(
+                error=f"{exc.__class__.__name__}: {exc}"))) from None
 
 
 def _version_option(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -185,15 +210,16 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
               callback=_lang_option, help="Interface language: ru or en (default: the settings, else the locale).")
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
-@click.option("--preset", default=None, help="moscow, kharkiv, klabor, club or short.")
-@click.option("--bots", default=None, help="Bot levels for the other seats, comma-separated (or 'human').")
-@click.option("--names", default=None, help="Player names, comma-separated, seat order.")
-@click.option("--target", type=click.IntRange(1), default=None, help="Points that win the game.")
+@click.option("--preset", default=None, callback=checked_text(100), help="moscow, kharkiv, klabor, club or short.")
+@click.option("--bots", default=None, callback=checked_text(1000),
+              help="Bot levels for the other seats, comma-separated (or 'human').")
+@click.option("--names", default=None, callback=checked_text(1000), help="Player names, comma-separated, seat order.")
+@click.option("--target", type=Whole(1, 9999), default=None, help="Points that win the game.")
 @click.option("--resume", is_flag=True, help="Continue the last game.")
 @click.option("--load", "load", type=click.Path(dir_okay=False), default=None, help="Open a game record.")
 @click.option("--pace", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
               help="How fast the bots play.")
-@click.option("--seed", type=int, default=None, help="Shuffle seed (reproducible deals).")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None, help="Shuffle seed (reproducible deals).")
 @click.option("--ascii", "ascii_", is_flag=True, help="ASCII suits (c d h s) instead of ♣ ♦ ♥ ♠.")
 @click.option("--four-colour", is_flag=True, help="Four-colour deck.")
 @click.option("--mono", is_flag=True, help="Monochrome theme.")
@@ -218,7 +244,8 @@ def main(
         known = set(bot_levels()) | {"human"}
         for b in bot_list:
             if b.partition(":")[0] not in known:
-                raise UserError(_("unknown bot {bot!r} (one of: {known})").format(bot=b, known=", ".join(sorted(known))))
+                raise UserError(_("unknown bot {bot!r} (one of: {known})").format(
+                    bot=Shortened(b), known=", ".join(sorted(known))))
     name_list = [n.strip() for n in names.split(",")] if names else None
     n = players or (len(bot_list) + 1 if bot_list else (len(name_list) if name_list else 2))
     check_seat_counts(ctx, n, players is not None, bot_list, name_list)
@@ -226,9 +253,9 @@ def main(
         try:
             table = Table.from_record(Path(load))
         except TableError as exc:
-            raise UserError(str(exc) if load in str(exc) else f"{load}: {exc}") from None
+            raise UserError(one_line(str(exc) if load in str(exc) else f"{clip(load, 80)}: {exc}")) from None
         except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
-            raise UserError(f"{load}: {translate_error(exc)}") from None
+            raise UserError(one_line(f"{clip(load, 80)}: {translate_error(exc)}")) from None
         for warning in table.warnings:
             click.echo(warning, err=True)
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
@@ -239,7 +266,7 @@ def main(
             load=load, pace=pace, look=look, new_game_screen=False if start_now else None,
         )
     except RulesError as exc:
-        raise UserError(translate_error(exc)) from None
+        raise UserError(usage_line(exc)) from None
     app.run()
 
 

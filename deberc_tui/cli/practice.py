@@ -6,10 +6,15 @@ import json
 
 import click
 
+from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.engine import Card, CardError, Rules, RulesError, parse_cards
-from deberc_tui.practice.position import BidPosition, PositionError, make_position
+from deberc_tui.practice.position import BidPosition, PositionError, make_position, role_offset
 from deberc_tui.text import words
-from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.untrusted import InputError, Shortened, check_int_text
+
+MAX_WORLDS = 20_000  # about 40 s of evaluation: enough for any question, and a bound on the wait
+MAX_SECONDS = 600.0
 
 # The seats and ratings a review line names (history stores the English codes).
 SEATS = {"first": N_("first (seat)"), "second": N_("second (seat)"), "third": N_("third (seat)"),
@@ -36,7 +41,7 @@ def build_position(
         rules = Rules.preset(preset, players=players, **overrides)
         cards = parse_cards(hand)
         up = Card.parse(turnup)
-        totals = tuple(int(x) for x in score.split(",")) if score else ()
+        totals = tuple(check_int_text(x, "--score", -99_999, 99_999) for x in score.split(",")) if score else ()
         position = make_position(rules, cards, up, seat, round_, totals, hanging)
         if bids is not None:
             given = tuple(b.strip().lower() for b in bids.split(",") if b.strip())
@@ -47,27 +52,32 @@ def build_position(
                 )
         return position
     except (RulesError, CardError, PositionError) as exc:
-        raise click.UsageError(translate_error(exc)) from None
-    except ValueError:
-        raise click.UsageError(_("--score must be numbers separated by commas, not {score!r}").format(score=score)) from None
+        raise click.UsageError(usage_line(exc)) from None
+    except (InputError, ValueError):
+        raise click.UsageError(_("--score must be numbers separated by commas, not {score!r}").format(
+            score=Shortened(score))) from None
 
 
 @click.command()
 @click.option("--evaluate", is_flag=True, help="Evaluate one position (given by --hand, --turnup ...) and print it.")
-@click.option("--hand", help='Your six cards, e.g. "AS KS 9H JH 7C 8D".')
-@click.option("--turnup", help="The turnup card, e.g. TH.")
-@click.option("--seat", default=None, help="first, second, third or dealer (default: first; random when practising).")
+@click.option("--hand", callback=checked_text(100), help='Your six cards, e.g. "AS KS 9H JH 7C 8D".')
+@click.option("--turnup", callback=checked_text(100), help="The turnup card, e.g. TH.")
+@click.option("--seat", default=None, callback=checked_text(100),
+              help="first, second, third or dealer (default: first; random when practising).")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--preset", default="moscow", show_default=True)
+@click.option("--preset", default="moscow", show_default=True, callback=checked_text(100))
 @click.option("--round", "round_", type=click.IntRange(1, 2), default=None, help="Bidding round (default 1).")
-@click.option("--bids", default=None, help='The bids before yours, e.g. "pass,pass" (all passes).')
-@click.option("--score", default=None, help="The score before the deal, one number per side, e.g. 120,340.")
-@click.option("--target", type=click.IntRange(1), default=None, help="Points that win the game.")
-@click.option("--hanging", type=click.IntRange(0), default=0, help="Hanging points waiting for a winner.")
-@click.option("--seed", type=int, default=None,
+@click.option("--bids", default=None, callback=checked_text(100), help='The bids before yours, e.g. "pass,pass" (all passes).')
+@click.option("--score", default=None, callback=checked_text(100),
+              help="The score before the deal, one number per side, e.g. 120,340.")
+@click.option("--target", type=Whole(1, 9999), default=None, help="Points that win the game.")
+@click.option("--hanging", type=Whole(0, 9999), default=0, help="Hanging points waiting for a winner.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None,
               help="Seed: the same positions and worlds again (default: fresh ones every time).")
-@click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Time limit per evaluation.")
-@click.option("--worlds", type=click.IntRange(1), default=None, help="Exactly this many worlds (no time limit): repeatable results.")
+@click.option("--seconds", type=click.FloatRange(0.1, MAX_SECONDS), default=5.0, show_default=True,
+              help="Time limit per evaluation.")
+@click.option("--worlds", type=Whole(1, MAX_WORLDS), default=None,
+              help="Exactly this many worlds (no time limit): repeatable results.")
 @click.option("--hard", is_flag=True, help="Practise only hard decisions (the top bids are close).")
 @click.option("--mistakes", is_flag=True, help="Play your past mistakes again, the latest first.")
 @click.option("--review", is_flag=True, help="List your past mistakes and your accuracy.")
@@ -82,11 +92,18 @@ def practice(
     from deberc_tui.app.look import Look, unicode_ok
 
     look = Look(ascii=ascii_ or not unicode_ok())
+    if seat is not None:
+        try:
+            role_offset(players, seat)
+        except PositionError as exc:
+            raise click.UsageError(usage_line(exc)) from None
     if review:
         from deberc_tui.practice.history import History
         from deberc_tui.practice.screen import call_word, noted_cards
 
         hist = History.load()
+        for note in hist.take_notes():
+            click.echo(f"deberc practice: {note}", err=True)
         click.echo(hist.summary())
         for i, d in enumerate(hist.mistakes(), start=1):
             pos = d.position
@@ -119,7 +136,7 @@ def practice(
     try:
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
-        raise click.UsageError(translate_error(exc)) from None
+        raise click.UsageError(usage_line(exc)) from None
     from deberc_tui.practice.screen import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,

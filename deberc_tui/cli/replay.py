@@ -9,9 +9,16 @@ from pathlib import Path
 import click
 
 from deberc_tui.records import RecordError, load_record, replay_json, replay_record
+from deberc_tui.storage import RECORD_LIMIT
 from deberc_tui.text import words
 from deberc_tui.text.i18n import _, translate_error
 from deberc_tui.text.sheet_text import deal_story, sheet_lines, side_names
+from deberc_tui.untrusted import InputError, clip, one_line, read_stream
+
+
+def _refuse(file: str, reason: str) -> None:
+    click.echo(one_line(f"deberc replay: {clip(file, 80)}: {reason}"), err=True)
+    sys.exit(2)
 
 
 @click.command()
@@ -21,14 +28,17 @@ def replay(file: str, as_json: bool) -> None:
     """Replay a game record (FILE, or - for standard input) and print its score sheet."""
     try:
         if file == "-":
-            source: str | Path = sys.stdin.read()
+            source: str | Path = read_stream(sys.stdin, RECORD_LIMIT)
         else:
             source = Path(file)
         record = load_record(source)
         game = replay_record(record)
-    except RecordError as exc:
-        click.echo(f"deberc replay: {file}: {translate_error(exc)}", err=True)
-        sys.exit(2)
+    except (RecordError, InputError) as exc:
+        _refuse(file, translate_error(exc))
+        return
+    except Exception as exc:  # noqa: BLE001 - whatever else goes wrong with a file: one line, never a traceback
+        _refuse(file, _("cannot replay it: {error}").format(error=clip(f"{exc.__class__.__name__}: {exc}", 120)))
+        return
     if as_json:
         click.echo(json.dumps(replay_json(game), ensure_ascii=False))
         return

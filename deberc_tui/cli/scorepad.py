@@ -6,13 +6,14 @@ Players are named by name (or its start) or seat number 0..n-1; sides by a playe
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
+from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
@@ -20,6 +21,7 @@ from deberc_tui.scorepad.model import (
     DEBERTZ,
     FALSE_CLAIM,
     KLABOR,
+    MAX_POSTED,
     PLAYED,
     THROW_REASONS,
     THROWN,
@@ -30,8 +32,9 @@ from deberc_tui.scorepad.model import (
     undo_label,
 )
 from deberc_tui.scorepad.render import render_text, sheet_rows, status_line
-from deberc_tui.scorepad.storage import PadStore
-from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.scorepad.storage import MAX_COUNT, NOTE_LIMIT, PadStore
+from deberc_tui.text.i18n import _
+from deberc_tui.untrusted import InputError, Shortened, check_int_text, parse_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,16 +44,38 @@ class PadUsageError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split())[:300])
+
 
 def _store() -> PadStore:
-    return PadStore()
+    try:
+        return PadStore()
+    except OSError as exc:
+        raise PadUsageError(_("cannot use the pads folder: {reason}").format(reason=exc.strerror or exc)) from None
 
 
 def _load(store: PadStore, ref: str) -> Pad:
     try:
         return store.load(ref)
     except (PadError, RulesError) as exc:
-        raise PadUsageError(translate_error(exc)) from None
+        raise PadUsageError(usage_line(exc)) from None
+
+
+def _change(ref: str, change: Callable[[Pad], str]) -> str:
+    """Read pad ``ref``, apply ``change`` and write it back under the pad's lock; returns what ``change`` said.
+
+    A refused change (:class:`PadError`) writes nothing; a pad that cannot be saved (a full disk, a read-only
+    folder) is a one-line error, and the file on disk stays as it was.
+    """
+    store = _store()
+    try:
+        with store.editing(ref) as pad:
+            return change(pad)
+    except (PadError, RulesError, InputError) as exc:
+        raise PadUsageError(usage_line(exc)) from None
+    except OSError as exc:
+        raise PadUsageError(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc)) from None
 
 
 @click.group(invoke_without_command=True)
@@ -66,7 +91,7 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
     try:
         pad_id = store.resolve(pad_ref) if pad_ref else None
     except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
+        raise PadUsageError(usage_line(exc)) from None
     ScorePadApp(store=store, pad_id=pad_id).run()
 
 
@@ -79,9 +104,10 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
         return None
     parts = text.split("/")
     try:
-        points = int(parts[0])
-    except ValueError:
-        raise PadError(_("bait penalty {text!r}: write POINTS/WHEN/COUNT, e.g. 100/third_and_after/game").format(text=text)) from None
+        points = check_int_text(parts[0], "--bait-penalty", 0, MAX_POSTED)
+    except InputError:
+        raise PadError(_("bait penalty {text!r}: write POINTS/WHEN/COUNT, e.g. 100/third_and_after/game").format(
+            text=Shortened(text))) from None
     out: dict[str, Any] = {"points": points}
     if len(parts) > 1:
         out["when"] = parts[1]
@@ -91,18 +117,21 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
 
 
 def _option_value(text: str) -> Any:
+    """A ``--set`` value: JSON (read as every untrusted input is), else the word itself."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return parse_json(text)
+    except InputError:
+        if re.fullmatch(r"[-+]?\d+", text.strip()):  # a number too long for JSON's bound: refuse, not a word
+            raise
         return text
 
 
 @scorepad.command("new")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--names", default=None, help="Comma-separated names in seat order (default A,B,...).")
+@click.option("--names", default=None, callback=checked_text(1000), help="Comma-separated names in seat order (default A,B,...).")
 @click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
 @click.option("--first-dealer", default="0", show_default=True, help="Seat number or name.")
-@click.option("--target", type=int, default=None, help="Points that win (301, 501, 1001...).")
+@click.option("--target", type=Whole(1, MAX_POSTED), default=None, help="Points that win (301, 501, 1001...).")
 @click.option("--bidder-must-beat", type=click.Choice(["each", "combined"]), default=None)
 @click.option("--bait-to", type=click.Choice(["higher", "split"]), default=None)
 @click.option("--hanging", type=click.Choice(["hang", "bait", "each_own"]), default=None)
@@ -111,7 +140,8 @@ def _option_value(text: str) -> Any:
 @click.option("--ski-penalty", type=click.Choice(["0", "50", "100"]), default=None)
 @click.option("--both-over", type=click.Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
 @click.option("--mars/--no-mars", default=None)
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other rule option (JSON value).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", callback=checked_text(1000),
+              help="Any other rule option (JSON value).")
 def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, target: int | None,
             bidder_must_beat: str | None, bait_to: str | None, hanging: str | None, hanging_multi: str | None,
             bait_penalty: str | None, ski_penalty: str | None, both_over: str | None, mars: bool | None,
@@ -138,8 +168,10 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
         pad = Pad(rules, name_list)
         pad.first_dealer = pad.seat_ref(first_dealer)
         pad_id = _store().save(pad)
-    except (PadError, RulesError) as exc:
-        raise PadUsageError(translate_error(exc)) from None
+    except (PadError, RulesError, InputError) as exc:
+        raise PadUsageError(usage_line(exc)) from None
+    except OSError as exc:
+        raise PadUsageError(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc)) from None
     click.echo(pad_id)
 
 
@@ -161,7 +193,7 @@ def deal_options(func: F) -> F:
         click.option("--false-claim", default=None, metavar="SIDE", help="This side claimed wrongly."),
         click.option("--debertz", default=None, metavar="SIDE", help="This side declared debertz."),
         click.option("--klabor", default=None, metavar="SIDE", help="This side declared klabor."),
-        click.option("--note", default="", help="A remark kept with the deal."),
+        click.option("--note", default="", callback=checked_text(NOTE_LIMIT), help="A remark kept with the deal."),
     ]
     for opt in reversed(opts):
         func = opt(func)
@@ -178,9 +210,9 @@ def _parse_cards(pad: Pad, text: str | None) -> tuple[int | None, ...]:
             values.append(None)
             continue
         try:
-            values.append(int(part))
-        except ValueError:
-            raise PadError(_("card points must be whole numbers, not {part!r}").format(part=part)) from None
+            values.append(check_int_text(part, "--cards", -MAX_POSTED, MAX_POSTED))
+        except InputError:
+            raise PadError(_("card points must be whole numbers, not {part!r}").format(part=Shortened(part))) from None
     if len(values) > pad.sides:
         raise PadError(_("{count} card points given, but this game has {sides} sides").format(count=len(values), sides=pad.sides))
     return tuple(values)
@@ -203,7 +235,7 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
         if not sep:
             raise PadError(_("--decl {item!r}: write SIDE:WHAT, e.g. A:terz+bella").format(item=item))
         side = pad.side_ref(side_text)
-        declared[side] = Declared.parse(what)
+        declared[side] = _declared(what)
     took: list[bool | None] = [None] * pad.sides
     for ref in no_trick:
         took[pad.side_ref(ref)] = False
@@ -224,6 +256,18 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
     )
 
 
+def _declared(what: str) -> Declared:
+    """``--decl``'s WHAT, with its numbers bounded before and after reading (a 30-digit total would make the
+    check of which combinations fit in a hand run for ever)."""
+    longest = max((len(m) for m in re.findall(r"\d+", what)), default=0)
+    if longest > len(str(MAX_POSTED)):
+        raise PadError(_("declaration {what!r}: numbers go up to {most}").format(what=Shortened(what), most=MAX_POSTED))
+    declared = Declared.parse(what)
+    if max(declared.terz, declared.fifty, declared.hundred) > MAX_COUNT or declared.combo_points > MAX_POSTED:
+        raise PadError(_("declaration {what!r}: more combinations than a hand can hold").format(what=Shortened(what)))
+    return declared
+
+
 def _last_row(pad: Pad, index: int) -> str:
     rows = sheet_rows(pad)
     row = rows[index]
@@ -236,66 +280,54 @@ def _last_row(pad: Pad, index: int) -> str:
 @deal_options
 def add_cmd(pad_ref: str, **kw: Any) -> None:
     """Enter the next deal."""
-    store = _store()
-    pad = _load(store, pad_ref)
-    try:
-        deal = build_deal(pad, default_dealer=pad.suggested_dealer, **kw)
-        pad.add(deal)
-    except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
-    store.save(pad)
-    click.echo(_last_row(pad, len(pad.deals) - 1))
-    click.echo(status_line(pad))
+
+    def add(pad: Pad) -> str:
+        pad.add(build_deal(pad, default_dealer=pad.suggested_dealer, **kw))
+        return _last_row(pad, len(pad.deals) - 1) + "\n" + status_line(pad)
+
+    click.echo(_change(pad_ref, add))
 
 
 @scorepad.command("edit")
 @click.argument("pad_ref", metavar="PAD")
-@click.argument("number", type=int)
+@click.argument("number", type=Whole(-10**6, 10**6))
 @deal_options
 def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     """Replace deal NUMBER (1-based) with the deal described; later rows recompute."""
-    store = _store()
-    pad = _load(store, pad_ref)
-    try:
+
+    def edit(pad: Pad) -> str:
         if not 1 <= number <= len(pad.deals):
             raise PadError(_("no deal {number}: the pad has {n}").format(number=number, n=len(pad.deals)))
         deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, **kw)
         pad.replace(number - 1, deal)
-    except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
-    store.save(pad)
-    click.echo(_last_row(pad, number - 1))
-    click.echo(status_line(pad))
+        return _last_row(pad, number - 1) + "\n" + status_line(pad)
+
+    click.echo(_change(pad_ref, edit))
 
 
 @scorepad.command("delete")
 @click.argument("pad_ref", metavar="PAD")
-@click.argument("number", type=int)
+@click.argument("number", type=Whole(-10**6, 10**6))
 def delete_cmd(pad_ref: str, number: int) -> None:
     """Delete deal NUMBER (1-based); later rows recompute."""
-    store = _store()
-    pad = _load(store, pad_ref)
-    try:
+
+    def delete(pad: Pad) -> str:
         pad.delete(number - 1)
-    except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
-    store.save(pad)
-    click.echo(status_line(pad))
+        return status_line(pad)
+
+    click.echo(_change(pad_ref, delete))
 
 
 @scorepad.command("undo")
 @click.argument("pad_ref", metavar="PAD")
 def undo_cmd(pad_ref: str) -> None:
     """Take back the last change."""
-    store = _store()
-    pad = _load(store, pad_ref)
-    try:
+
+    def undo(pad: Pad) -> str:
         what = pad.undo()
-    except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
-    store.save(pad)
-    click.echo(_("undone: {what}").format(what=undo_label(what)))
-    click.echo(status_line(pad))
+        return _("undone: {what}").format(what=undo_label(what)) + "\n" + status_line(pad)
+
+    click.echo(_change(pad_ref, undo))
 
 
 @scorepad.command("show")
@@ -307,14 +339,17 @@ def show_cmd(pad_ref: str, detail: bool) -> None:
     try:
         click.echo(render_text(pad, detail=detail))
     except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
+        raise PadUsageError(usage_line(exc)) from None
 
 
 @scorepad.command("list")
 def list_cmd() -> None:
     """List saved pads, most recent first."""
-    infos = _store().infos()
-    if not infos:
+    store = _store()
+    infos = store.infos()
+    for note in store.notes:  # a pad that cannot be read is named, and the others are still listed
+        click.echo(" ".join(note.split())[:300], err=True)
+    if not infos and not store.notes:
         click.echo(_("no pads yet: start one with 'deberc scorepad new'"))
     for info in infos:
         click.echo(f"{info.id}  {info.describe()}")
@@ -327,7 +362,9 @@ def remove_cmd(pad_ref: str) -> None:
     try:
         click.echo(_("removed {pad}").format(pad=_store().delete(pad_ref)))
     except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
+        raise PadUsageError(usage_line(exc)) from None
+    except OSError as exc:
+        raise PadUsageError(_("cannot remove the pad: {reason}").format(reason=exc.strerror or exc)) from None
 
 
 @scorepad.command("export")
@@ -341,9 +378,12 @@ def export_cmd(pad_ref: str, fmt: str, output: Path | None) -> None:
     try:
         text = to_json(pad) if fmt == "json" else to_csv(pad)
     except PadError as exc:
-        raise PadUsageError(translate_error(exc)) from None
+        raise PadUsageError(usage_line(exc)) from None
     if output is None:
         click.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise PadUsageError(_("cannot write {path}: {reason}").format(path=output, reason=exc.strerror or exc)) from None
         click.echo(_("wrote {path}").format(path=output))

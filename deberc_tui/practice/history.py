@@ -1,16 +1,30 @@
-"""The player's practice record across sessions: every decision, its cost, and the mistakes to review."""
+"""The player's practice record across sessions: every decision, its cost, and the mistakes to review.
+
+The record is ``data_dir()/practice.json``. Nothing in it is ever lost: a file that cannot be read, or that
+holds entries this version cannot read, is kept aside (renamed ``practice.json.unreadable-<time>``) and the
+readable entries go on; a file from a newer version is read but never written; the record is saved under the
+file's lock together with what other sessions added since it was read (two practice sessions at once both keep
+theirs); a decision that could not be saved (a full disk) stays and is written with the next one.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deberc_tui.practice.evaluate import Evaluation
-from deberc_tui.storage import atomic_write, data_dir
+from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
 from deberc_tui.text.i18n import N_
+from deberc_tui.untrusted import MIB, InputError, load_json_file
+
+FORMAT: Final = "deberc-practice"
+VERSION: Final = 1
+HISTORY_LIMIT: Final = 32 * MIB  # about 30,000 decisions
+RATINGS: Final = ("best", "fine", "too close to call", "inaccuracy", "mistake", "blunder")
 
 
 def history_path() -> Path:
@@ -32,38 +46,142 @@ class Decision:
             "loss": round(self.loss, 1), "rating": self.rating, "evaluation": self.evaluation,
         }
 
+    @classmethod
+    def from_json(cls, item: object) -> Decision:
+        """One entry of the file, checked so that review and replay can use it; raises ``ValueError``."""
+        from deberc_tui.practice.position import BidPosition
+
+        if not isinstance(item, dict):
+            raise ValueError("not an object")
+        position, evaluation = item.get("position"), item.get("evaluation", {})
+        chosen, best, rating, loss = item.get("chosen"), item.get("best"), item.get("rating"), item.get("loss")
+        if not isinstance(position, dict) or not isinstance(evaluation, dict):
+            raise ValueError("position")
+        if not all(isinstance(v, str) and len(v) <= 10 for v in (chosen, best)) or rating not in RATINGS:
+            raise ValueError("bids")
+        if isinstance(loss, bool) or not isinstance(loss, int | float) or not math.isfinite(loss) or not 0 <= loss <= 10**4:
+            raise ValueError("loss")
+        if position.get("round", 1) not in (1, 2) or not isinstance(position.get("hand"), list):
+            raise ValueError("round")
+        try:
+            BidPosition.from_json(position)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise ValueError("position") from None
+        assert isinstance(chosen, str) and isinstance(best, str) and isinstance(rating, str)
+        return cls(position, chosen, best, float(loss), rating, evaluation)
+
+
+@dataclass
+class _Read:
+    decisions: list[Decision]
+    newer: bool = False  # from a newer version: read, never written
+    problem: str | None = None  # why the file (or some of its entries) could not be read
+
+
+def _read(path: Path) -> _Read:
+    from deberc_tui.text.i18n import _, ngettext, translate_error
+
+    try:
+        doc = load_json_file(path, HISTORY_LIMIT)
+    except FileNotFoundError:
+        return _Read([])
+    except (OSError, InputError) as exc:
+        return _Read([], problem=translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc))
+    if not isinstance(doc, dict) or not isinstance(doc.get("decisions", []), list):
+        return _Read([], problem=_("not a practice record"))
+    version = doc.get("version", VERSION)
+    newer = not isinstance(version, int) or isinstance(version, bool) or version > VERSION
+    decisions: list[Decision] = []
+    bad = 0
+    for item in doc.get("decisions", []):
+        try:
+            decisions.append(Decision.from_json(item))
+        except ValueError:
+            bad += 1
+    if bad:
+        total = bad + len(decisions)
+        return _Read(decisions, newer, problem=ngettext("{bad} of {n} entry cannot be read",
+                                                        "{bad} of {n} entries cannot be read", total).format(
+            bad=bad, n=total))
+    return _Read(decisions, newer)
+
 
 @dataclass
 class History:
     decisions: list[Decision] = field(default_factory=list)
     path: Path | None = None
+    notes: list[str] = field(default_factory=list)  # for the player: files kept aside, saves that failed
+    read_only: str | None = None  # why the file is never written (from a newer deberc, cannot be renamed)
+    seen: int = 0  # how many decisions the file held when this record last read or wrote it
 
     @classmethod
     def load(cls, path: Path | None = None) -> History:
+        """The record as it is on disk; an unreadable file is kept aside (and named in ``notes``)."""
         path = path or history_path()
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            items = doc.get("decisions", []) if isinstance(doc, dict) else []
-            decisions = [
-                Decision(d["position"], d["chosen"], d["best"], float(d["loss"]), d["rating"], d.get("evaluation", {}))
-                for d in items
-            ]
-        except (OSError, ValueError, KeyError, TypeError):
-            decisions = []
-        return cls(decisions, path)
+        hist = cls([], path)
+        hist.decisions = hist._fresh(path).decisions
+        hist.seen = len(hist.decisions)
+        return hist
+
+    def _fresh(self, path: Path) -> _Read:
+        """Read the file now, keeping it aside first if any of it cannot be read (noted once)."""
+        from deberc_tui.text.i18n import _
+
+        found = _read(path)
+        self.read_only = None
+        if found.newer:
+            self.read_only = _("{file} is from a newer deberc: it is read but not written").format(file=path.name)
+            if self.read_only not in self.notes:
+                self.notes.append(self.read_only)
+        elif found.problem is not None:
+            kept = keep_aside(path)
+            reason = found.problem
+            if kept is None:  # it cannot be renamed: never written over either
+                self.read_only = _("{file} cannot be read ({reason}) and is left as it is; new decisions are not "
+                                   "saved").format(file=path.name, reason=reason)
+                self.notes.append(self.read_only)
+            else:
+                self.notes.append(_("{file} could not be read completely ({reason}); it was kept as {kept}").format(
+                    file=path.name, reason=reason, kept=kept.name))
+        return found
 
     def save(self) -> None:
+        """Write the record under the file's lock, with the decisions other sessions added to the file since it
+        was read (they come before this session's new ones); raises ``OSError`` when it cannot be written."""
         path = self.path or history_path()
-        atomic_write(path, json.dumps({"decisions": [d.to_json() for d in self.decisions]}, ensure_ascii=False))
+        with locked(path):
+            found = self._fresh(path)
+            if self.read_only is not None:
+                raise WriteRefused(self.read_only)
+            others = found.decisions[self.seen:] if found.problem is None else []
+            decisions = self.decisions[: self.seen] + others + self.decisions[self.seen:]
+            doc = {"format": FORMAT, "version": VERSION, "decisions": [d.to_json() for d in decisions]}
+            atomic_write(path, json.dumps(doc, ensure_ascii=False))
+        self.decisions = decisions
+        self.seen = len(decisions)
 
     def add(self, evaluation: Evaluation, chosen: str) -> Decision:
+        """Rate ``chosen`` and record it; a failed save is noted (``notes``) and retried with the next one."""
+        from deberc_tui.text.i18n import _
+
         best = evaluation.best.bid
         rating = evaluation.rate(chosen)
         loss = max(0.0, evaluation.loss(chosen)) if rating not in ("best",) else 0.0
         decision = Decision(evaluation.position.to_json(), chosen, best, loss, rating, evaluation.to_json())
         self.decisions.append(decision)
-        self.save()
+        try:
+            self.save()
+        except OSError as exc:
+            note = _("The practice record could not be saved ({reason}); it will be tried again").format(
+                reason=exc.strerror or exc)
+            if note not in self.notes:
+                self.notes.append(note)
         return decision
+
+    def take_notes(self) -> list[str]:
+        """The notes not shown yet (and forget them)."""
+        notes, self.notes = self.notes, []
+        return notes
 
     @property
     def average_loss(self) -> float:

@@ -161,7 +161,13 @@ class PracticeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = _(TITLE)
         self.sub_title = ""
+        self._tell_history_notes()
         self.action_next()
+
+    def _tell_history_notes(self) -> None:
+        """A practice record kept aside, or not saved, is told at once."""
+        for note in self.history.take_notes():
+            self.notify(note, severity="warning", timeout=10)
 
     def action_next(self) -> None:
         self.gen += 1
@@ -269,6 +275,7 @@ class PracticeScreen(Screen[None]):
                           *win)
         table.display = True
         decision = self.history.add(ev, message.chosen)
+        self._tell_history_notes()
         self.query_one("#verdict", Static).update(
             verdict_text(ev, message.chosen, decision, look)
             + "\n" + _("{worlds} worlds in {seconds:.1f} s ({thresholds}).  Press n for the next position.").format(

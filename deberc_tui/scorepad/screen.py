@@ -415,7 +415,11 @@ class NewPadScreen(ModalScreen[Pad | None]):
         except (PadError, RulesError, ValueError) as exc:
             self.query_one("#error", Label).update(f"✗ {translate_error(exc)}")
             return
-        self.store.save(pad)
+        try:
+            self.store.save(pad)
+        except OSError as exc:  # a full disk, a read-only folder: told, and nothing is half-written
+            self.query_one("#error", Label).update(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}")
+            return
         self.dismiss(pad)
 
     def action_cancel(self) -> None:
@@ -489,7 +493,13 @@ class PadScreen(Screen[None]):
         return table.cursor_row if table.row_count else None
 
     def _saved(self, message: str, cursor: int | None = None) -> None:
-        self.store.save(self.pad)
+        try:
+            self.store.save(self.pad)
+        except OSError as exc:  # a full disk, a read-only folder, another deberc changed it: told at once
+            self.refresh_sheet(cursor)
+            self.notify(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc), severity="error",
+                        timeout=10)
+            return
         self.refresh_sheet(cursor)
         self.notify(message, timeout=3)
 
@@ -607,6 +617,8 @@ class ScorePadScreen(Screen[None]):
         pads = self.query_one(OptionList)
         pads.clear_options()
         infos = self.store.infos()
+        for note in self.store.notes:  # a pad that cannot be read is named (and left as it is)
+            self.notify(note, severity="warning", timeout=10)
         # the id (what ``deberc scorepad show ID`` takes) on a line of its own, so a long line never wraps it
         pads.add_options([Option(f"{escape(info.describe())}\n  [dim]{escape(info.id)}[/]", id=info.id) for info in infos])
         self.query_one("#empty").display = not infos

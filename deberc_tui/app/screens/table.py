@@ -379,6 +379,9 @@ class TableScreen(Screen[None]):
             self.query_one("#log", GameLog).write(line)
 
     def refresh_table(self) -> None:
+        for line in self.table.take_save_news():  # a failed save is told at once, in a notice and the log
+            self.notify(line, severity="error", timeout=10)
+            self.log_text(Text(line, style="bold"))
         if not self.is_mounted:
             return
         table = self.table

@@ -1,0 +1,116 @@
+"""The statistics of finished games (``data_dir()/stats.json``): one entry per game a person played.
+
+Read as untrusted (:mod:`deberc_tui.untrusted`), each entry checked; a file that cannot be read, or holds
+entries that cannot, is kept aside (``stats.json.unreadable-<time>``) and the readable entries go on, so a
+damaged file neither stops the game at its end nor is lost. A file from a newer version is read, never
+written. A game is added under the file's lock to what is on disk then (two tables finishing at once both
+count), and one that could not be written (a full disk) is kept and written with the next.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Final
+
+from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
+from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, load_json_file
+
+STATS: Final = "stats.json"
+VERSION: Final = 1
+STATS_LIMIT: Final = 8 * MIB  # about 60,000 games
+_notes: list[str] = []  # for the player: files kept aside, writes that failed
+_pending: list[dict[str, Any]] = []  # games not yet written
+
+
+def stats_path() -> Path:
+    return data_dir() / STATS
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _valid(game: object) -> bool:
+    """Whether an entry is a finished game as :func:`add_game` writes it."""
+    if not isinstance(game, dict):
+        return False
+    totals = game.get("totals", [])
+    return (_is_int(game.get("players"), 2, 4) and isinstance(game.get("level", ""), str)
+            and len(game.get("level", "")) <= MAX_TEXT and isinstance(game.get("won"), bool)
+            and isinstance(totals, list) and len(totals) <= 4 and all(_is_int(t, -10**7, 10**7) for t in totals)
+            and _is_int(game.get("deals", 0), 0, 10**6) and _is_int(game.get("when", 0), 0, 2**40))
+
+
+def _read(path: Path) -> tuple[list[dict[str, Any]], str | None]:
+    """(the readable games, why the file may not be written or None), keeping a bad file aside (noted)."""
+    problem: str | None = None
+    games: list[dict[str, Any]] = []
+    try:
+        doc = load_json_file(path, STATS_LIMIT)
+    except FileNotFoundError:
+        return [], None
+    except (OSError, InputError) as exc:
+        problem = translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc)
+    else:
+        items = doc.get("games") if isinstance(doc, dict) else None
+        if not isinstance(items, list):
+            problem = _("not a statistics file")
+        else:
+            games = [g for g in items if _valid(g)]
+            if len(games) < len(items):
+                problem = _("{bad} of {n} games cannot be read").format(bad=len(items) - len(games), n=len(items))
+            version = doc.get("version", VERSION) if isinstance(doc, dict) else VERSION
+            if not _is_int(version, 0, VERSION):
+                refusal = _("{file} is from a newer deberc: it is read but not written").format(file=path.name)
+                _note(refusal)
+                return games, refusal
+    if problem is None:
+        return games, None
+    kept = keep_aside(path)
+    if kept is None:
+        refusal = _("{file} cannot be read ({reason}) and is left as it is").format(file=path.name, reason=problem)
+        _note(refusal)
+        return games, refusal
+    _note(_("{file} could not be read completely ({reason}); it was kept as {kept}").format(
+        file=path.name, reason=problem, kept=kept.name))
+    return games, None
+
+
+def _note(text: str) -> None:
+    if text not in _notes:
+        _notes.append(text)
+
+
+def take_notes() -> list[str]:
+    """What the player should be told about the statistics file since last asked (and forget it)."""
+    notes = list(_notes)
+    _notes.clear()
+    return notes
+
+
+def load_stats() -> list[dict[str, Any]]:
+    """Every finished game recorded (the readable ones), the games not yet written included."""
+    games, _refusal = _read(stats_path())
+    return games + _pending
+
+
+def add_game(game: dict[str, Any]) -> str | None:
+    """Record a finished game; returns None, or a line for the player when it could not be written.
+
+    The game is kept in memory then and written with the next one.
+    """
+    _pending.append(game)
+    path = stats_path()
+    try:
+        with locked(path):
+            games, refusal = _read(path)
+            if refusal is not None:
+                raise WriteRefused(refusal)
+            atomic_write(path, json.dumps({"version": VERSION, "games": games + _pending}, indent=1))
+    except OSError as exc:
+        return _("The statistics could not be saved ({reason}); they will be tried again").format(
+            reason=exc.strerror or exc)
+    _pending.clear()
+    return None
