@@ -91,10 +91,12 @@ def test_hanging_accumulate_gives_all_to_the_next_winner() -> None:
 def test_hanging_queue_decides_one_amount_per_deal() -> None:
     pad = make(hanging_multi="queue")
     play(pad, 1, 51, 51)
-    play(pad, 0, 60, 60)  # the 51 is decided here: B wrote most (60 vs 0)
-    assert pad.results[-1].hanging_received == (0, 51)
-    play(pad, 0, 100, 40)
-    assert pad.results[-1].hanging_received == (60, 0)
+    play(pad, 0, 60, 60)  # a hanging deal decides nothing (second edition): 51 and 60 wait in turn
+    assert pad.results[-1].hanging_received == (0, 0)
+    play(pad, 0, 100, 40)  # A scores most: the oldest amount, 51
+    assert pad.results[-1].hanging_received == (51, 0)
+    play(pad, 1, 30, 90)  # B scores most: the 60
+    assert pad.results[-1].hanging_received == (0, 60)
 
 
 def test_tied_next_deal_keeps_points_hanging() -> None:
