@@ -13,6 +13,13 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from deberc_tui.engine import Action, SeatView
+from deberc_tui.engine.text import N_, Text
+
+Explanation = Text
+"""Why a bot does what it does: a template marked with ``N_`` and its params, like an engine refusal (cards as
+``Card``, suits as ``Suit``, other explanations nested as ``Text``). ``str()`` gives English; a front end shows
+``render(e.template, e.params, _, show)`` in the player's language and notation. Bots never import the UI's
+text layer."""
 
 
 @runtime_checkable
@@ -31,7 +38,7 @@ class Bot(Protocol):
 
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None: ...
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str: ...
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Explanation: ...
 
 
 STYLES: tuple[str, ...] = ("cautious", "normal", "bold")
@@ -61,6 +68,6 @@ class BotBase(ABC):
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
         return None
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Explanation:
         """A short reason for what the bot would do now (the UI's hint key, the practice tutor)."""
-        return f"{self.name} picks {self.choose(view, legal)}"
+        return Text(N_("{bot} picks {action}"), {"bot": self.name, "action": str(self.choose(view, legal))})

@@ -30,10 +30,11 @@ from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 from deberc_tui.engine.dealing import packets_after_bidding
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
-from deberc_tui.text.i18n import N_, _
+from deberc_tui.engine.text import N_, Text
 
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
-from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength
+from .base import Explanation
+from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength, call_text
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
 from .sim import Position, SearchAborted, Solver, rollout
@@ -148,11 +149,11 @@ class ExpertBot(HeuristicBot):
 
     # -- card play ------------------------------------------------------------------------------
 
-    def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, str]:
+    def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, Explanation]:
         know = knowledge(view)
         options = sorted({a.card.index for a in cards})
         if len(options) == 1:
-            return self.flags(view, know, cards, options[0]), _("the only card I may play")
+            return self.flags(view, know, cards, options[0]), Text(N_("the only card I may play"))
         rules = view.rules
         n = rules.players
         assert view.trump is not None and view.bidder is not None
@@ -200,8 +201,8 @@ class ExpertBot(HeuristicBot):
             done += 1
         best = max(options, key=lambda c: (totals[c] / max(1, done) + 0.01 * heur[c]))
         avg = totals[best] / max(1, done)
-        why = _("played out {done} deals consistent with what I have seen: {card} scores best ({avg:+.0f} on average)").format(
-            done=done, card=_name(best), avg=avg)
+        why = Text(N_("played out {done} deals consistent with what I have seen: {card} scores best ({avg:+.0f} on average)"),
+                   {"done": done, "card": DECK[best], "avg": avg})
         return self.flags(view, know, cards, best), why
 
     def _sample(
@@ -218,7 +219,7 @@ class ExpertBot(HeuristicBot):
 
     # -- bidding --------------------------------------------------------------------------------
 
-    def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, str]:
+    def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, Explanation]:
         rules = view.rules
         n = rules.players
         me = view.seat
@@ -228,8 +229,8 @@ class ExpertBot(HeuristicBot):
         th = self.threshold(view)
         plausible = [c for c in heur_scores if heur_scores[c] >= th - 25] or (list(heur_scores) if "pass" not in by_call else [])
         if not plausible:
-            return by_call["pass"], _("pass: no trump comes close (best hand strength {best:.0f})").format(
-                best=max(heur_scores.values(), default=0))
+            return by_call["pass"], Text(N_("pass: no trump comes close (best hand strength {best:.0f})"),
+                                         {"best": max(heur_scores.values(), default=0)})
         know = knowledge(view)
         up_suit = view.turnup.suit.index
         round1 = view.bid_round == 1
@@ -283,11 +284,12 @@ class ExpertBot(HeuristicBot):
         call = max(plausible, key=gain)
         avg = values[call] / max(1, done)
         if gain(call) > 0 or not can_pass:
-            what = _("play") if call == "play" else _("name {suit}").format(suit=Suit(call).symbol)
-            why = _("{what}: over {done} sampled deals I expect {avg:+.0f} written points, {pv:+.0f} if I pass (hand strength {best:.0f})")
-            return by_call[call], why.format(what=what, done=done, avg=avg, pv=pass_value, best=heur_scores[call])
-        why = _("pass: over {done} sampled deals my best trump expects {avg:+.0f}, a pass {pv:+.0f} (hand strength {best:.0f})")
-        return by_call["pass"], why.format(done=done, avg=avg, pv=pass_value, best=heur_scores[call])
+            why = Text(N_("{what}: over {done} sampled deals I expect {avg:+.0f} written points, {pv:+.0f} if I pass (hand strength {best:.0f})"),
+                       {"what": call_text(call), "done": done, "avg": avg, "pv": pass_value, "best": heur_scores[call]})
+            return by_call[call], why
+        why = Text(N_("pass: over {done} sampled deals my best trump expects {avg:+.0f}, a pass {pv:+.0f} (hand strength {best:.0f})"),
+                   {"done": done, "avg": avg, "pv": pass_value, "best": heur_scores[call]})
+        return by_call["pass"], why
 
     def _sample_bid_world(self, view: SeatView, know: Knowledge) -> tuple[list[int], list[int]]:
         """The other seats' hands as they bid (as many cards as mine), consistent with the bidding so
@@ -396,7 +398,3 @@ def _after(pos: Position, seat: int, c: int) -> tuple[Position, int]:
     new.leader = ws
     new.trick = []
     return new, (pts if pos.team[ws] == 0 else 0)
-
-
-def _name(c: int) -> str:
-    return DECK[c].pretty

@@ -27,13 +27,13 @@ from deberc_tui.engine import (
     find_combos,
     mask_of,
 )
+from deberc_tui.engine.actions import RedealReason
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER
 from deberc_tui.engine.play import CARD_POINTS, STRENGTH
-from deberc_tui.text.i18n import N_, _
-from deberc_tui.text.words import THROWN
+from deberc_tui.engine.text import N_, Text
 
-from .base import BotBase
+from .base import BotBase, Explanation
 from .knowledge import Knowledge, above, bits, knowledge
 
 # Natural rank index: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
@@ -42,6 +42,14 @@ PLAIN_ACE, PLAIN_TEN_GUARDED, PLAIN_TEN_BARE, PLAIN_KING = 11, 7, 2, 1
 KEEP_TRUMP = (1, 1, 8, 4, 12, 2, 2, 5)  # reluctance to spend a trump (by natural rank)
 STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
 BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
+# The redeal reasons as a player says them (the same message ids as the table's words).
+REDEAL_WORDS: dict[str, str] = {RedealReason.FOUR_SEVENS: N_("four sevens"), RedealReason.LOW_POINTS: N_("weak hand")}
+NO_REASON = Text("")
+
+
+def call_text(call: str) -> Text:
+    """A bid as the explanation names it: "play", or "name ♥" (the suit a value the front end draws)."""
+    return Text(N_("play")) if call == "play" else Text(N_("name {suit}"), {"suit": Suit(call)})
 
 
 def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules: Rules) -> float:
@@ -116,7 +124,7 @@ class HeuristicBot(BotBase):
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
         return self.decide(view, legal)[0]
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Explanation:
         return self.decide(view, legal)[1]
 
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
@@ -124,7 +132,7 @@ class HeuristicBot(BotBase):
 
     # -- decisions ----------------------------------------------------------------------------
 
-    def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Explanation]:
         opt, why = self._optional(view, [a for a in legal if isinstance(a, SwapSeven | Redeal | Klabor)])
         if opt is not None:
             return opt, why
@@ -133,28 +141,28 @@ class HeuristicBot(BotBase):
             return self.bid(view, bids)
         for a in legal:
             if isinstance(a, Claim) and self.claim_is_sure(view):
-                return a, _("claim: our total with this deal's points reaches the target")
+                return a, Text(N_("claim: our total with this deal's points reaches the target"))
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return legal[0], _("the only action")
+            return legal[0], Text(N_("the only action"))
         return self.play(view, cards)
 
-    def _optional(self, view: SeatView, options: Sequence[Action]) -> tuple[Action | None, str]:
+    def _optional(self, view: SeatView, options: Sequence[Action]) -> tuple[Action | None, Explanation]:
         for a in options:
             if isinstance(a, Klabor):
-                return a, _("klabor wins the game at once")
+                return a, Text(N_("klabor wins the game at once"))
         for a in options:
             if isinstance(a, SwapSeven) and self._swap_helps(view):
-                return a, _("swap the trump seven for the turnup: a stronger trump")
+                return a, Text(N_("swap the trump seven for the turnup: a stronger trump"))
         my_side = view.rules.side_of(view.seat)
         for a in options:
             if isinstance(a, Redeal):
                 if view.bidder is None or view.rules.side_of(view.bidder) != my_side:
-                    return a, _("demand a redeal ({reason}): a weak hand").format(reason=_(THROWN[a.reason]))
+                    return a, Text(N_("demand a redeal ({reason}): a weak hand"), {"reason": Text(REDEAL_WORDS[a.reason])})
                 trumps = sum(1 for c in view.hand if c.suit is view.trump)
                 if trumps < 4:
-                    return a, _("demand a redeal: too weak to make the contract")
-        return None, ""
+                    return a, Text(N_("demand a redeal: too weak to make the contract"))
+        return None, NO_REASON
 
     def _swap_helps(self, view: SeatView) -> bool:
         assert view.trump is not None
@@ -190,19 +198,19 @@ class HeuristicBot(BotBase):
             out[b.call] = call_strength(rules, hand, suit, b.call == "play", view.seat, view.dealer, up)
         return out
 
-    def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, str]:
+    def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, Explanation]:
         scores = self.bid_scores(view, bids)
         th = self.threshold(view)
         by_call: dict[str, Bid] = {b.call: b for b in bids}
         if not scores:
-            return by_call.get("pass", bids[0]), _("pass")
+            return by_call.get("pass", bids[0]), Text(N_("pass"))
         call, best = max(scores.items(), key=lambda kv: kv[1])
         if best >= th or "pass" not in by_call:
-            what = _("play") if call == "play" else _("name {suit}").format(suit=Suit(call).symbol)
-            why = _("{what}: hand strength {best:.0f} against my threshold {th:.0f}")
-            return by_call[call], why.format(what=what, best=best, th=th)
-        why = _("pass: best hand strength {best:.0f} is under my threshold {th:.0f}")
-        return by_call["pass"], why.format(best=best, th=th)
+            why = Text(N_("{what}: hand strength {best:.0f} against my threshold {th:.0f}"),
+                       {"what": call_text(call), "best": best, "th": th})
+            return by_call[call], why
+        return by_call["pass"], Text(N_("pass: best hand strength {best:.0f} is under my threshold {th:.0f}"),
+                                     {"best": best, "th": th})
 
     # -- claims -------------------------------------------------------------------------------
 
@@ -217,12 +225,12 @@ class HeuristicBot(BotBase):
 
     # -- card play ----------------------------------------------------------------------------
 
-    def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, str]:
+    def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, Explanation]:
         know = knowledge(view)
         plain = {a.card.index: a for a in cards if not a.declare and not a.bella}
         options = sorted(plain) if plain else sorted({a.card.index for a in cards})
         if len(options) == 1:
-            c, why = options[0], _("the only card I may play")
+            c, why = options[0], Text(N_("the only card I may play"))
         elif not view.current_trick:
             c, why = self.lead(view, know, options)
         else:
@@ -256,7 +264,7 @@ class HeuristicBot(BotBase):
         k = len(view.current_trick)
         return [(view.seat + i) % n for i in range(1, n - k)]
 
-    def lead(self, view: SeatView, know: Knowledge, options: Sequence[int]) -> tuple[int, str]:
+    def lead(self, view: SeatView, know: Knowledge, options: Sequence[int]) -> tuple[int, Explanation]:
         t = know.trump
         opps = self.opponents(view)
         rules = view.rules
@@ -266,7 +274,7 @@ class HeuristicBot(BotBase):
         if bidder_side and my_trumps and opp_may_trump:
             masters = [c for c in my_trumps if not any(know.possible(o) & above(c, t) for o in opps)]
             if masters:
-                return max(masters, key=lambda c: STRENGTH[t + 1][c]), _("draw trumps with my master trump")
+                return max(masters, key=lambda c: STRENGTH[t + 1][c]), Text(N_("draw trumps with my master trump"))
         cp = CARD_POINTS[t + 1]
         cashable = [
             c for c in options if c >> 3 != t and not any(self._beatable_by(know, o, c, c >> 3) for o in opps)
@@ -274,9 +282,9 @@ class HeuristicBot(BotBase):
         if cashable:
             c = max(cashable, key=lambda c: cp[c])
             if cp[c] >= 10:
-                return c, _("cash a sure winner")
+                return c, Text(N_("cash a sure winner"))
         c = min(options, key=lambda c: self._lead_cost(view, know, c))
-        return c, _("lead a cheap card and keep my tens and trumps")
+        return c, Text(N_("lead a cheap card and keep my tens and trumps"))
 
     def _lead_cost(self, view: SeatView, know: Knowledge, c: int) -> float:
         t = know.trump
@@ -329,16 +337,16 @@ class HeuristicBot(BotBase):
             return -0.5 * cp[c] - keep - st[c] * 0.01
         return -cp[c] - keep - st[c] * 0.01
 
-    def follow(self, view: SeatView, know: Knowledge, options: Sequence[int]) -> tuple[int, str]:
+    def follow(self, view: SeatView, know: Knowledge, options: Sequence[int]) -> tuple[int, Explanation]:
         values = self.card_values(view, know, options)
         c = max(options, key=lambda x: values[x])
         v = values[c]
         if v > 0 and CARD_POINTS[know.trump + 1][c]:
-            why = _("take the trick") if self._takes(view, know, c) else _("give points to my partner's sure trick")
+            why = Text(N_("take the trick")) if self._takes(view, know, c) else Text(N_("give points to my partner's sure trick"))
         elif self._takes(view, know, c):
-            why = _("take the trick as cheaply as I can")
+            why = Text(N_("take the trick as cheaply as I can"))
         else:
-            why = _("cannot take it: throw my cheapest card")
+            why = Text(N_("cannot take it: throw my cheapest card"))
         return c, why
 
     def _takes(self, view: SeatView, know: Knowledge, c: int) -> bool:

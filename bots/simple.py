@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from deberc_tui.engine import Action, Bid, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
 from deberc_tui.engine.play import CARD_POINTS, STRENGTH
-from deberc_tui.text.i18n import N_, _
+from deberc_tui.engine.text import N_, Text
 
-from .base import BotBase
+from .base import BotBase, Explanation
 
 
 class RandomBot(BotBase):
@@ -21,8 +21,8 @@ class RandomBot(BotBase):
         turn = [a for a in legal if not isinstance(a, SwapSeven | Redeal | Klabor | Claim)]
         return self.rng.choice(turn or list(legal))
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
-        return _("random: any legal action will do")
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Explanation:
+        return Text(N_("random: any legal action will do"))
 
 
 class NoviceBot(BotBase):
@@ -41,19 +41,19 @@ class NoviceBot(BotBase):
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
         return self._decide(view, legal)[0]
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Explanation:
         return self._decide(view, legal)[1]
 
-    def _decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Explanation]:
         for a in legal:
             if isinstance(a, Klabor):
-                return a, _("klabor wins the game")
+                return a, Text(N_("klabor wins the game"))
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             return self._bid(view, bids)
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return legal[0], _("nothing better to do")
+            return legal[0], Text(N_("nothing better to do"))
         assert view.trump is not None
         t = view.trump.index
         st = STRENGTH[t + 1]
@@ -63,24 +63,24 @@ class NoviceBot(BotBase):
         trick = view.current_trick
         if not trick:
             best = max(pool, key=lambda a: st[a.card.index])
-            why = _("lead my highest card")
+            why = Text(N_("lead my highest card"))
         else:
             led = trick[0][1].suit.index
             win = max(st[c.index] for _, c in trick if c.suit.index in (led, t))
             winners = [a for a in pool if st[a.card.index] > win and a.card.suit.index in (led, t)]
             if winners:
                 best = max(winners, key=lambda a: st[a.card.index])
-                why = _("take the trick with my highest card")
+                why = Text(N_("take the trick with my highest card"))
             else:
                 best = min(pool, key=lambda a: (cp[a.card.index], st[a.card.index]))
-                why = _("cannot win: throw my lowest card")
+                why = Text(N_("cannot win: throw my lowest card"))
         # A beginner declares what they see, and remembers bella only half the time.
         fancy = [a for a in cards if a.card is best.card and (a.declare or (a.bella and self.rng.random() < 0.5))]
         if fancy:
             best = max(fancy, key=lambda a: (a.declare, a.bella))
         return best, why
 
-    def _bid(self, view: SeatView, bids: list[Bid]) -> tuple[Action, str]:
+    def _bid(self, view: SeatView, bids: list[Bid]) -> tuple[Action, Explanation]:
         calls: dict[str, Bid] = {b.call: b for b in bids}
 
         def good(suit: int) -> bool:
@@ -89,10 +89,10 @@ class NoviceBot(BotBase):
             return "J" in ranks or "9" in ranks or len(mine) >= 3
 
         if "play" in calls and good(view.turnup.suit.index):
-            return calls["play"], _("I hold the jack or nine of trump")
+            return calls["play"], Text(N_("I hold the jack or nine of trump"))
         for b in bids:
             if b.suit is not None and good(b.suit.index):
-                return b, _("I like {suit}").format(suit=b.suit.symbol)
+                return b, Text(N_("I like {suit}"), {"suit": b.suit})
         if "pass" in calls:
-            return calls["pass"], _("nothing to bid on")
-        return bids[0], _("must name a suit")
+            return calls["pass"], Text(N_("nothing to bid on"))
+        return bids[0], Text(N_("must name a suit"))

@@ -247,8 +247,25 @@ def test_plugins_come_from_entry_points(monkeypatch: pytest.MonkeyPatch) -> None
 def test_explain_gives_a_reason() -> None:
     _, view = _first_view()
     for n in ("novice", "heuristic"):
-        assert make_bot(n, seed=1).explain(view, view.legal)
-    assert "sampled" in _fast_expert(1).explain(view, view.legal) or "pass" in _fast_expert(1).explain(view, view.legal)
+        assert str(make_bot(n, seed=1).explain(view, view.legal))
+    reason = str(_fast_expert(1).explain(view, view.legal))
+    assert "sampled" in reason or "pass" in reason
+
+
+def test_a_bots_reason_is_a_template_the_players_language_fills_in() -> None:
+    from deberc_tui.engine.text import render
+    from deberc_tui.text import i18n
+
+    _, view = _first_view()
+    for n in ("random", "novice", "heuristic"):
+        reason = make_bot(n, seed=1).explain(view, view.legal)
+        assert reason.template and str(reason) == render(reason.template, reason.params)
+        i18n.set_language("ru")
+        try:
+            russian = render(reason.template, reason.params, i18n._)
+        finally:
+            i18n.set_language("en")
+        assert russian != str(reason) and any("а" <= ch <= "я" for ch in russian.lower()), russian
 
 
 # -- the search model agrees with the engine --------------------------------------------------

@@ -320,18 +320,18 @@ async def test_house_rules_help_shows_no_code_values() -> None:
 
 
 def test_cards_in_refusals_are_written_as_the_look_draws_them() -> None:
-    from deberc_tui.app.screens.table import refusal_text
+    from deberc_tui.app.screens.table import message_text
 
     deal = new_deal(Rules(), {1: "AS 7C 8C 9C 7D 8D 9D TC JC", 0: "QS 7S AC KC QC AD KD QD JD"}, "8H")
     run(deal, "play AS")
     with pytest.raises(IllegalActionError) as info:
         run(deal, "AC")
-    assert refusal_text(info.value, Look()) == "must follow suit ♠ (holds Q♠, 7♠)"
-    assert refusal_text(info.value, Look(ascii=True)) == f"must follow suit {Look(ascii=True).suit(Suit.SPADES)} (holds " \
+    assert message_text(info.value, Look()) == "must follow suit ♠ (holds Q♠, 7♠)"
+    assert message_text(info.value, Look(ascii=True)) == f"must follow suit {Look(ascii=True).suit(Suit.SPADES)} (holds " \
         f"{Look(ascii=True).card_str(Card.parse('QS'))}, {Look(ascii=True).card_str(Card.parse('7S'))})"
     with pytest.raises(IllegalActionError, match=r"^seat 0 does not hold TH$") as info:
         deal.apply(0, PlayCard(Card.parse("TH")))
-    assert refusal_text(info.value, Look()) == "does not hold 10♥"
+    assert message_text(info.value, Look()) == "does not hold 10♥"
 
 
 async def test_new_game_from_the_game_over_dialog_opens_the_new_game_screen() -> None:

@@ -53,6 +53,7 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
+from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.words import preset as preset_label
@@ -318,7 +319,7 @@ class TableScreen(Screen[None]):
         try:
             events = self.table.apply(seat, action)
         except IllegalActionError as exc:
-            reason = refusal_text(exc, self.look)
+            reason = message_text(exc, self.look)
             self.error = f"✗ {reason}" if not self.look.ascii else f"x {reason}"
             self.refresh_table()
             return False
@@ -763,8 +764,8 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
         decide = getattr(bot, "decide", None)
         if callable(decide):
             bot.budget = 1.5
-            action, reason = decide(view, list(view.legal))
-            reason = str(reason)
+            action, why = decide(view, list(view.legal))
+            reason = message_text(why, screen.look)
         else:
             action, _failure = bot_choose(bot, view, budget=1.5)
             reason = ""
@@ -781,8 +782,9 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
     return _("Hint: {what}").format(what=what) + (f" — {reason}" if reason else "")
 
 
-def refusal_text(exc: IllegalActionError, look: Look) -> str:
-    """The engine's reason in the player's language, its cards and suits as the look draws them (``Q♥``)."""
+def message_text(message: EngineText | IllegalActionError, look: Look) -> str:
+    """An engine refusal or a bot's reason (a template and its params) in the player's language, its cards
+    and suits as the look draws them (``Q♥``)."""
     def show(value: object) -> object:
         if isinstance(value, Card):
             return look.card_str(value)
@@ -790,7 +792,7 @@ def refusal_text(exc: IllegalActionError, look: Look) -> str:
             return look.suit(value)
         return value
 
-    return render(exc.template, exc.params, _, show)
+    return render(message.template, message.params, _, show)
 
 
 def _suit(letter: str) -> Any:
