@@ -444,9 +444,9 @@ class Deal:
             return N_("cannot swap the trump seven: the rules do not allow it"), {}
         if self.n == 4:
             return N_("cannot swap the trump seven: there is no swap in the 4-player game"), {}
-        if self.rules.turnup_2_3 is Turnup23.BIDDER:
-            return N_("cannot swap the trump seven: the turnup is in the bidder's hand"), {}
-        if self.rules.turnup_2_3 is Turnup23.BOTTOM:
+        if self.rules.turnup_2_3 is not Turnup23.TABLE:  # one test on the common path: asked at every action
+            if self.rules.turnup_2_3 is Turnup23.BIDDER:
+                return N_("cannot swap the trump seven: the turnup is in the bidder's hand"), {}
             return N_("cannot swap the trump seven: the turnup lies under the stock"), {}
         if self.phase is not Phase.PLAY or self.trump is None:
             return N_("cannot swap the trump seven before trump is chosen"), {}
