@@ -345,7 +345,10 @@ class Deal:
 
     def _legal_cards(self, seat: int) -> list[Action]:
         mask = self.legal_card_mask(seat)
-        declare_too = self._may_declare(seat)
+        if self.played_first[seat]:  # the second card may declare with declare_until "second_trick"
+            declare_too = self.rules.declare_until == "second_trick" and self._may_declare(seat)
+        else:  # the first card: _may_declare's first case, inline (this runs for every legal-move list)
+            declare_too = not self.forced and has_combos(self._hands[seat])
         bella_cards = self._bella_cards(seat)
         out: list[Action] = []
         while mask:
