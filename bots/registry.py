@@ -1,24 +1,30 @@
-"""Bots by name: the built-ins plus third-party bots installed as entry points (group ``deberc.bots``).
+"""Bots by name: the built-ins, third-party bots installed as entry points (group ``deberc.bots``),
+and command bots (``cmd:PROGRAM ARGS``) that speak the line protocol (``docs/PROTOCOL.md``).
 
 A plug-in package declares, e.g. in its ``pyproject.toml``::
 
     [project.entry-points."deberc.bots"]
     mybot = "mypackage.mybot:MyBot"
 
-The entry point loads a class (or factory) called as ``factory(seed=..., style=...)``; its
-``description`` attribute (or first docstring line) is the one line ``deberc bots`` shows.
+The entry point names a class (or factory) called as ``factory(seed=..., style=...)``. It is never
+imported into the table's process: :func:`make_bot` starts ``python -m bots.adapter mybot``, which
+loads it in a process of its own and relays the protocol. Only the built-ins run in-process.
 """
 
 from __future__ import annotations
 
+import shlex
 from importlib import metadata
 from typing import Protocol
 
 from deberc_tui.text.i18n import _
 
 from .base import STYLES, Bot
+from .process import ProcessBot, python_command
 
 ENTRY_POINT_GROUP = "deberc.bots"
+COMMAND_PREFIX = "cmd:"
+"""``cmd:python3 examples/random_bot.py``: a program (no shell; quote arguments as a shell would)."""
 
 
 class BotFactory(Protocol):
@@ -56,23 +62,45 @@ def available() -> dict[str, str]:
     for name, ep in _entry_points().items():
         if name in out:
             continue
-        try:
-            out[name] = _describe(ep.load())
-        except Exception as exc:  # a plug-in that fails to load is listed, not fatal
-            out[name] = _("(failed to load: {error})").format(error=f"{exc.__class__.__name__}: {exc}")
+        # Never imported here (that would run its code in this process): named from its metadata.
+        out[name] = _("plug-in {target} (runs in its own process)").format(target=ep.value)
     return out
 
 
+def is_process_bot(name: str) -> bool:
+    """Whether ``name`` is played by another process: a ``cmd:`` bot or an installed plug-in."""
+    return name.startswith(COMMAND_PREFIX) or (name not in _builtins() and name in _entry_points())
+
+
+def command_of(spec: str) -> list[str]:
+    """The program and arguments of a ``cmd:`` bot; ValueError (one line) if there are none."""
+    try:
+        words = shlex.split(spec[len(COMMAND_PREFIX):])
+    except ValueError as exc:
+        raise ValueError(_("bad bot command {spec!r}: {error}").format(spec=spec, error=exc)) from None
+    if not words:
+        raise ValueError(_("{spec!r} names no command (e.g. cmd:python3 examples/random_bot.py)").format(spec=spec))
+    return words
+
+
+def plugin_command(name: str) -> list[str]:
+    """How an installed plug-in is started: this interpreter running the adapter for its entry point."""
+    return python_command("-m", "bots.adapter", name)
+
+
 def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
-    """A new bot by name; raises ``ValueError`` (one line, naming the choices) for an unknown name or style."""
+    """A new bot by name; raises ``ValueError`` (one line, naming the choices) for an unknown name or style.
+
+    A ``cmd:`` bot or a plug-in is a :class:`~bots.process.ProcessBot`, started here: one that cannot
+    start (a missing program, a plug-in that fails to import) raises ``BotUnavailable``, a ValueError."""
     if style not in STYLES:
         raise ValueError(_("unknown bot style {style!r} (one of: {styles})").format(style=style, styles=", ".join(STYLES)))
+    if name.startswith(COMMAND_PREFIX):
+        return ProcessBot(command_of(name), label=name, seed=seed, style=style)
     builtins = _builtins()
     factory: BotFactory | None = builtins.get(name)
-    if factory is None:
-        ep = _entry_points().get(name)
-        if ep is not None:
-            factory = ep.load()
+    if factory is None and name in _entry_points():
+        return ProcessBot(plugin_command(name), label=name, seed=seed, style=style)
     if factory is None:
         names = list(builtins) + [n for n in _entry_points() if n not in builtins]
         raise ValueError(_("unknown bot {name!r} (one of: {names})").format(name=name, names=", ".join(names)))

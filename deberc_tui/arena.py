@@ -8,10 +8,16 @@ its side *writes* on the score sheet for that deal, bait and penalties included.
 are not carried (each deal starts a fresh game), so a hanging deal writes 0 for the bidder.
 
 ``--games N`` also plays N whole games to the target (seatings rotating game by game).
+
+Bots that run in their own process (``cmd:`` bots and plug-ins) are started once per seat and
+worker, and told ``new_game`` with a fresh seed for each seating, instead of once per deal. Every
+decision goes through :mod:`bots.runner` with a hard time limit, so a stalling, crashing or
+cheating bot costs itself points, never the arena: its failures are counted in the report.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -22,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
 from bots.base import Bot
-from bots.registry import make_bot
+from bots.registry import COMMAND_PREFIX, is_process_bot, make_bot
 from bots.runner import safe_choose, safe_optional
-from deberc_tui.engine import Card, Game, Rules, shuffled_deck
+from deberc_tui.engine import Action, Card, Game, Rules, SeatView, shuffled_deck
 from deberc_tui.text.i18n import _
 
 DEFAULT_BUDGET = 1.0
@@ -41,6 +47,10 @@ class BotReport(TypedDict):
     baits: int
     decision_ms_p50: float
     decision_ms_p99: float
+    failures: int
+    """Decisions the arena had to make for the bot (it raised, overran or answered illegally)."""
+    first_failure: str | None
+    """The first of those failures, in one line (None when there were none)."""
     games_won: NotRequired[int]
 
 
@@ -71,6 +81,8 @@ def parse_bots(spec: str | Sequence[str]) -> list[Entrant]:
     seen: dict[str, int] = {}
     for p in parts:
         name, _sep, style = p.partition(":")
+        if p.startswith(COMMAND_PREFIX):  # the whole rest is the command
+            name, style = p, ""
         label = p
         seen[p] = seen.get(p, 0) + 1
         if seen[p] > 1:
@@ -107,6 +119,7 @@ class SeatRecord:
     baits: int = 0
     times: list[float] = field(default_factory=list)
     failures: int = 0
+    first_failure: str | None = None
 
 
 def _bot_seed(seed: int, deck_no: int, seating_no: int, seat: int) -> int:
@@ -116,19 +129,24 @@ def _bot_seed(seed: int, deck_no: int, seating_no: int, seat: int) -> int:
 def play_table(
     game: Game, bots: Sequence[Bot], budget: float | None, deck: Sequence[Card] | None = None,
     on_decision: Callable[[int, float], None] | None = None,
+    on_failure: Callable[[int, str], None] | None = None,
 ) -> None:
     """Play the current game's next deal to the end with ``bots[seat]`` in each seat.
 
-    Before each turn every other seat with out-of-turn options (swap seven, redeal, klabor) is asked."""
+    Before each turn every other seat with out-of-turn options (swap seven, redeal, klabor) is asked.
+    Every answer is bounded and checked (:mod:`bots.runner`); ``on_failure(seat, reason)`` hears of
+    each decision made for a failing bot."""
     deal = game.start_deal(deck)
     n = game.n
+    optional_budget = min(budget, 0.5) if budget is not None else 0.5
     while not deal.is_over:
         for s in range(n):
             if s == deal.to_act:
                 continue
             opts = deal.optional_actions(s)
             if opts:
-                a = safe_optional(bots[s], game.view(s), opts)
+                a = safe_optional(bots[s], game.view(s), opts, optional_budget,
+                                  None if on_failure is None else functools.partial(on_failure, s))
                 if a is not None:
                     game.apply(s, a)
                     if deal.is_over:
@@ -137,10 +155,66 @@ def play_table(
         assert seat is not None
         view = game.view(seat)
         start = time.perf_counter()
-        action, _failure = safe_choose(bots[seat], view, view.legal, budget, hard=False)
+        action, failure = safe_choose(bots[seat], view, view.legal, budget)
         if on_decision is not None:
             on_decision(seat, time.perf_counter() - start)
+        if failure is not None and on_failure is not None:
+            on_failure(seat, failure)
         game.apply(seat, action)
+
+
+_RUNNING: dict[tuple[str, int], Bot] = {}
+"""Process bots already started in this (worker) process, by entrant label and copy (a partnership
+of one bot with 4 players needs two copies at once)."""
+
+
+def seat_bot(entrant: Entrant, copy: int, seed: int) -> Bot:
+    """The bot for ``entrant`` (its ``copy``-th seat at this table): a new in-process bot, or the running
+    process told of a new game."""
+    if not is_process_bot(entrant.name):
+        return make_bot(entrant.name, seed=seed, style=entrant.style)
+    key = (entrant.label, copy)
+    running = _RUNNING.get(key)
+    if running is not None:
+        new_game = getattr(running, "new_game", None)
+        if new_game is not None:
+            new_game(seed)
+        return running
+    bot: Bot
+    try:
+        bot = make_bot(entrant.name, seed=seed, style=entrant.style)
+    except ValueError as exc:  # could start before, cannot now: it plays safe actions
+        bot = _Unavailable(entrant.label, str(exc))
+    _RUNNING[key] = bot
+    return bot
+
+
+class _Unavailable:
+    """A seat whose process bot could not be started: every decision fails (and is counted)."""
+
+    enforces_budget = True
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+
+    def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
+        raise RuntimeError(self.reason)
+
+    def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
+        return None
+
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
+        return self.reason
+
+
+def stop_bots() -> None:
+    """Stop the process bots this process started (the end of a run)."""
+    while _RUNNING:
+        _key, bot = _RUNNING.popitem()
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
 
 
 def play_deck(
@@ -152,16 +226,20 @@ def play_deck(
     dealer = deck_no % n
     records = [SeatRecord() for _entrant in entrants]
     for si, seating in enumerate(seatings(len(entrants), n)):
-        bots = [
-            make_bot(entrants[e].name, seed=_bot_seed(seed, deck_no, si, s), style=entrants[e].style)
-            for s, e in enumerate(seating)
-        ]
+        bots = [seat_bot(entrants[e], seating[:s].count(e), _bot_seed(seed, deck_no, si, s))
+                for s, e in enumerate(seating)]
         game = Game(rules, first_dealer=dealer, seed=deck_no)
 
         def on_decision(seat: int, seconds: float, seating: tuple[int, ...] = seating) -> None:
             records[seating[seat]].times.append(seconds)
 
-        play_table(game, bots, budget, deck, on_decision)
+        def on_failure(seat: int, reason: str, seating: tuple[int, ...] = seating) -> None:
+            record = records[seating[seat]]
+            record.failures += 1
+            if record.first_failure is None:
+                record.first_failure = reason
+
+        play_table(game, bots, budget, deck, on_decision, on_failure)
         row = game.results[-1]
         deal = game.deals[-1]
         per: dict[int, list[float]] = {}
@@ -184,10 +262,8 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
     n = rules.players
     all_seatings = seatings(len(entrants), n)
     seating = all_seatings[game_no % len(all_seatings)]
-    bots = [
-        make_bot(entrants[e].name, seed=_bot_seed(seed, 10_000_000 + game_no, 0, s), style=entrants[e].style)
-        for s, e in enumerate(seating)
-    ]
+    bots = [seat_bot(entrants[e], seating[:s].count(e), _bot_seed(seed, 10_000_000 + game_no, 0, s))
+            for s, e in enumerate(seating)]
     game = Game(rules, first_dealer=game_no % n, seed=seed * 7 + game_no)
     for _turn in range(200):
         if game.outcome is not None:
@@ -196,6 +272,22 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
     if game.outcome is None:
         return None
     return seating[rules.side_seats(game.outcome.winner)[0]]
+
+
+def check_entrants(entrants: Sequence[Entrant]) -> None:
+    """Fail early, in one line (ValueError), on an unknown bot or style or a process bot that cannot start."""
+    for e in entrants:
+        bot = make_bot(e.name, style=e.style)
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
+
+
+def _worker_start() -> None:
+    """In each worker process: stop its bot processes when the worker ends (it skips ``atexit``)."""
+    from multiprocessing import util
+
+    util.Finalize(None, stop_bots, exitpriority=10)
 
 
 def _deck_job(args: tuple[list[Entrant], Rules, int, int, float | None]) -> list[SeatRecord]:
@@ -223,8 +315,7 @@ def run_arena(
 
     ``progress(k)`` is called as work finishes (k = decks or games done since the last call)."""
     entrants = parse_bots(bots)
-    for e in entrants:
-        make_bot(e.name, style=e.style)  # fail early on an unknown name or style
+    check_entrants(entrants)
     rules = Rules.preset(preset, players=players)
     k = len(entrants)
     per_deck: list[list[SeatRecord]] = []
@@ -232,7 +323,7 @@ def run_arena(
     game_args = [(entrants, rules, g, seed, budget) for g in range(games)]
     winners: list[int | None] = []
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
             for rec in pool.map(_deck_job, deck_args, chunksize=4):
                 per_deck.append(rec)
                 if progress:
@@ -242,14 +333,17 @@ def run_arena(
                 if progress:
                     progress(1)
     else:
-        for a in deck_args:
-            per_deck.append(_deck_job(a))
-            if progress:
-                progress(1)
-        for g in game_args:
-            winners.append(_game_job(g))
-            if progress:
-                progress(1)
+        try:
+            for a in deck_args:
+                per_deck.append(_deck_job(a))
+                if progress:
+                    progress(1)
+            for g in game_args:
+                winners.append(_game_job(g))
+                if progress:
+                    progress(1)
+        finally:
+            stop_bots()
     report_bots: list[BotReport] = []
     for e_i, e in enumerate(entrants):
         means = [statistics.fmean(d[e_i].points) for d in per_deck if d[e_i].points]
@@ -272,6 +366,8 @@ def run_arena(
             "baits": sum(d[e_i].baits for d in per_deck),
             "decision_ms_p50": round(percentile(times, 0.5) * 1000, 3),
             "decision_ms_p99": round(percentile(times, 0.99) * 1000, 3),
+            "failures": sum(d[e_i].failures for d in per_deck),
+            "first_failure": next((d[e_i].first_failure for d in per_deck if d[e_i].first_failure), None),
         }
         if games:
             entry["games_won"] = sum(1 for w in winners if w == e_i)
@@ -303,4 +399,8 @@ def format_report(report: ArenaReport) -> str:
         if report.get("games"):
             line += f" {b.get('games_won', 0):>9}"
         lines.append(line)
+    for b in report["bots"]:
+        if b["failures"]:
+            lines.append(_("{name}: {count} decisions made for it (first: {reason})").format(
+                name=b["name"], count=b["failures"], reason=b["first_failure"]))
     return "\n".join(lines)

@@ -40,7 +40,7 @@ def test_report_shape_and_duplicate_symmetry() -> None:
     assert h["name"] == "heuristic"
     for bot in (h, r):
         assert set(bot) == {"name", "mean_points", "mean_diff", "ci95", "bids", "baits",
-                            "decision_ms_p50", "decision_ms_p99", "games_won"}
+                            "decision_ms_p50", "decision_ms_p99", "failures", "first_failure", "games_won"}
         assert bot["ci95"][0] <= bot["mean_diff"] <= bot["ci95"][1]
     assert h["mean_diff"] == pytest.approx(-r["mean_diff"])
     assert h["mean_diff"] == pytest.approx(h["mean_points"] - r["mean_points"], abs=0.02)

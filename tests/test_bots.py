@@ -224,24 +224,22 @@ def test_registry_lists_and_makes_the_builtins() -> None:
         make_bot("heuristic", style="reckless")
 
 
-def test_plugins_come_from_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plugins_come_from_entry_points_and_are_never_imported_here(monkeypatch: pytest.MonkeyPatch) -> None:
     import bots.registry as reg
 
     class EP:
         name = "mine"
+        value = "mypackage.mine:Mine"
 
         def load(self):  # type: ignore[no-untyped-def]
-            from bots.simple import RandomBot
-
-            class Mine(RandomBot):
-                name = "mine"
-                description = "my own bot"
-
-            return Mine
+            raise AssertionError("a plug-in must not be imported into the table's process")
 
     monkeypatch.setattr(reg, "_entry_points", lambda: {"mine": EP()})
-    assert reg.available()["mine"] == "my own bot"
-    assert reg.make_bot("mine", seed=1).name == "mine"
+    assert "mypackage.mine:Mine" in reg.available()["mine"]
+    assert reg.is_process_bot("mine") and not reg.is_process_bot("heuristic")
+    # Started through the adapter in a process of its own, which finds no such entry point there.
+    with pytest.raises(ValueError, match="mine"):
+        reg.make_bot("mine", seed=1)
 
 
 def test_explain_gives_a_reason() -> None:

@@ -53,7 +53,7 @@ def bot_levels() -> dict[str, str]:
 
 
 class _FirstLegal:
-    """Stand-in bot used only when the bots package has no registry: the first legal action."""
+    """A bot that takes the first legal action (deterministic tests and snapshots)."""
 
     name = "first-legal"
 
@@ -65,11 +65,12 @@ class _FirstLegal:
 
 
 def make_bot(name: str, seed: int | None = None) -> Any:
-    """A bot by name (``name`` or ``name:style``); raises ValueError (one line) for an unknown one."""
-    try:
-        from bots import registry
-    except Exception:  # noqa: BLE001
-        return _FirstLegal()
+    """A bot by name (``name``, ``name:style`` or ``cmd:PROGRAM ARGS``); raises ValueError (one line) for an
+    unknown one or one that cannot start."""
+    from bots import registry
+
+    if name.startswith(registry.COMMAND_PREFIX):
+        return registry.make_bot(name, seed=seed)
     level, _sep, style = name.partition(":")
     if style:
         return registry.make_bot(level, seed=seed, style=style)
@@ -79,8 +80,15 @@ def make_bot(name: str, seed: int | None = None) -> Any:
 DEFAULT_BOT = "heuristic"
 
 
-def make_bot_or_default(name: str, seed: int | None = None) -> tuple[Any, str | None]:
-    """``make_bot(name)``, or the default bot when ``name`` cannot be made (with the reason, one line)."""
+def make_bot_or_default(name: str, seed: int | None = None, commands: bool = True) -> tuple[Any, str | None]:
+    """``make_bot(name)``, or the default bot when ``name`` cannot be made (with the reason, one line).
+
+    ``commands=False`` never starts a ``cmd:`` bot: a game record names the command it was played with,
+    and opening someone's record must not run a program it names."""
+    from bots.registry import COMMAND_PREFIX
+
+    if not commands and name.startswith(COMMAND_PREFIX):
+        return make_bot(DEFAULT_BOT, seed), _("a command bot is not started from a saved game")
     try:
         return make_bot(name, seed), None
     except Exception as exc:  # noqa: BLE001 - an uninstalled or broken plug-in must not stop the game
@@ -88,37 +96,29 @@ def make_bot_or_default(name: str, seed: int | None = None) -> tuple[Any, str | 
         return make_bot(DEFAULT_BOT, seed), reason
 
 
-def bot_choose(bot: Any, view: SeatView, budget: float | None = None) -> tuple[Action, str | None]:
-    """Ask a bot for its action, never raising: a failing bot plays the first legal action."""
-    legal = list(view.legal)
-    try:
-        from bots import runner
+BOT_BUDGET = 2.0
+"""Seconds a bot at the table may think (plus :func:`bots.runner.grace`), then a safe action is played."""
 
-        action, failure = runner.safe_choose(bot, view, legal, budget)
-        return action, failure
-    except ImportError:
-        pass
+
+def bot_choose(bot: Any, view: SeatView, budget: float | None = BOT_BUDGET) -> tuple[Action, str | None]:
+    """Ask a bot for its action, never raising and never waiting past the budget: a failing bot plays a
+    safe legal action (:func:`bots.runner.safe_choose`; the bot only ever gets copies)."""
+    from bots import runner
+
     try:
-        action = bot.choose(view, legal, budget)
-        if action in legal:
-            return action, None
-        return legal[0], _("bot chose an illegal action {action}").format(action=action)
-    except Exception as exc:  # noqa: BLE001
-        return legal[0], _("bot failed: {error}").format(error=exc)
+        return runner.safe_choose(bot, view, view.legal, budget)
+    except Exception as exc:  # noqa: BLE001 - the runner itself failing must not stop the game either
+        return runner.fallback_action(view.legal), _("bot failed: {error}").format(error=exc.__class__.__name__)
 
 
 def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action | None:
-    try:
-        from bots import runner
+    """A bot's out-of-turn action, or None: bounded by :data:`bots.runner.OPTIONAL_BUDGET`, never raising."""
+    from bots import runner
 
-        return runner.safe_optional(bot, view, list(options))
-    except ImportError:
-        pass
     try:
-        action = bot.optional(view, list(options))
+        return runner.safe_optional(bot, view, tuple(options))
     except Exception:  # noqa: BLE001
         return None
-    return action if action in options else None
 
 
 def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -164,7 +164,9 @@ class Table:
         for seat, p in enumerate(players):
             if p.get("kind") == "bot":
                 wanted = str(p.get("bot") or DEFAULT_BOT)
-                bot, failure = make_bot_or_default(wanted, None if seed is None else seed + seat)
+                # A loaded game (``game`` given) comes from a record, which must not start programs.
+                bot, failure = make_bot_or_default(wanted, None if seed is None else seed + seat,
+                                                   commands=game is None)
                 self.bots[seat] = bot
                 if failure is not None:
                     self.warnings.append(_(
@@ -190,6 +192,17 @@ class Table:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
+
+    def close_bots(self) -> None:
+        """Stop the bots that run in their own processes (also done when the table is dropped, or at exit)."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:  # noqa: BLE001 - stopping a bot must not stop the program
+                    pass
+
 
     @property
     def hot_seat(self) -> bool:

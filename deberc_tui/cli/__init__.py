@@ -241,7 +241,7 @@ def main(
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else None
     if bot_list:
-        known = set(bot_levels()) | {"human"}
+        known = set(bot_levels()) | {"human", "cmd"}  # cmd:PROGRAM ARGS, a protocol bot
         for b in bot_list:
             if b.partition(":")[0] not in known:
                 raise UserError(_("unknown bot {bot!r} (one of: {known})").format(

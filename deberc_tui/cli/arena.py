@@ -17,7 +17,8 @@ class _UserError(click.ClickException):
 
 @click.command("arena")
 @click.option("--bots", "bots_spec", default="expert,heuristic", show_default=True,
-              help="Comma-separated bot names; name:style picks a style (cautious, normal, bold).")
+              help="Comma-separated bot names; name:style picks a style (cautious, normal, bold); "
+                   "cmd:PROGRAM ARGS is a protocol bot.")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
 @click.option("--deals", type=click.IntRange(min=0), default=2000, show_default=True,
@@ -33,15 +34,11 @@ class _UserError(click.ClickException):
 def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, budget: float,
           jobs: int, as_json: bool) -> None:
     """Bots play duplicate deals against each other; prints each bot's points, difference and speed."""
-    from deberc_tui.arena import format_report, parse_bots, run_arena
+    from deberc_tui.arena import check_entrants, format_report, parse_bots, run_arena
 
     try:
         Rules.preset(preset, players=players)
-        entrants = parse_bots(bots_spec)
-        from bots.registry import make_bot
-
-        for e in entrants:
-            make_bot(e.name, style=e.style)
+        check_entrants(parse_bots(bots_spec))
     except (RulesError, ValueError) as exc:
         raise _UserError(str(exc)) from None
     total = deals + games
@@ -56,8 +53,18 @@ def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, game
 
 
 @click.command("bots")
-def bots_cmd() -> None:
-    """List the bots (built-in and installed plug-ins), one line on each."""
+@click.option("--check", "target", metavar="CMD", default=None,
+              help="Play a few deals against a protocol bot (a command, or an installed plug-in's name) and "
+                   "list its protocol errors.")
+@click.option("--deals", type=click.IntRange(1, 100), default=3, show_default=True, help="Deals to play with --check.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Table size for --check.")
+@click.option("--budget", type=click.FloatRange(min=0.01, max=60), default=1.0, show_default=True,
+              help="Seconds the bot may think per decision with --check.")
+def bots_cmd(target: str | None, deals: int, players: int, budget: float) -> None:
+    """List the bots (built-in and installed plug-ins), one line on each; --check tests a protocol bot."""
+    if target is not None:
+        _check(target, deals, players, budget)
+        return
     from bots.registry import available
 
     names = available()
@@ -65,3 +72,21 @@ def bots_cmd() -> None:
     for name, text in names.items():
         click.echo(f"{name:<{width}}  {text}")
     click.echo("\n" + _("Styles for thinking bots: cautious, normal, bold (e.g. --bots heuristic:bold,expert)."))
+    click.echo(_("Any program that speaks docs/PROTOCOL.md plays too: --bots \"cmd:python3 examples/random_bot.py\"."))
+
+
+def _check(target: str, deals: int, players: int, budget: float) -> None:
+    """``--check``: one line per protocol error, then a summary; exit 1 if there were errors, 2 if it cannot start."""
+    from bots.check import check_bot
+
+    if not target.strip():
+        raise _UserError(_("--check needs a command, e.g. --check \"python3 examples/random_bot.py\""))
+    try:
+        report = check_bot(target, deals=deals, players=players, budget=budget)
+    except ValueError as exc:
+        raise _UserError(str(exc)) from None
+    for line in report.errors:
+        click.echo(line)
+    click.echo(report.summary())
+    if report.errors:
+        sys.exit(1)

@@ -111,3 +111,31 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
             "peak memory {memory} MB"
         ).format(runs=runs, screen=result["screen"], median=result["startup_median_s"], best=result["startup_best_s"],
                  memory=result["peak_memory_mb"]))
+
+
+@bench.command("bots")
+@click.option("--deals", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--cmd", "command", default=None, metavar="PROGRAM ARGS",
+              help="The protocol bot to time (default: python3 examples/random_bot.py).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_bots_cmd(deals: int, seed: int, command: str | None, as_json: bool) -> None:
+    """Decisions per second of a random bot: called directly, through the safe runner, and over the protocol."""
+    from bots.bench import EXAMPLE, bench_bots
+    from bots.registry import COMMAND_PREFIX, command_of
+
+    try:
+        words = command_of(COMMAND_PREFIX + command) if command is not None else None
+        if words is None and not EXAMPLE.exists():
+            raise ValueError(_("the example bot {path} is not here: give --cmd").format(path=EXAMPLE))
+        result = bench_bots(deals, seed, words)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        click.echo(_(
+            "{deals} deals: random bot called directly {direct:,.0f} decisions/s, through the safe runner "
+            "{in_process:,.0f}/s, over the protocol {protocol:,.0f}/s"
+        ).format(deals=deals, direct=result["direct_per_s"], in_process=result["in_process_per_s"],
+                 protocol=result["protocol_per_s"]))
