@@ -203,7 +203,6 @@ class Table:
                 except Exception:  # noqa: BLE001 - stopping a bot must not stop the program
                     pass
 
-
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
