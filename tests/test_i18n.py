@@ -488,7 +488,7 @@ def test_a_bad_record_gives_one_russian_line(tmp_path: Path) -> None:
     bad.write_text(json.dumps(doc), encoding="utf-8")
     russian = runner.invoke(main, ["--lang", "ru", "replay", str(bad)])
     assert russian.exit_code == 2
-    assert "правила: правило 'hanging': нужно одно из 'hang', 'bait', 'each_own', а не 'x'" in russian.output
+    assert "правила: правило 'hanging': нужно одно из 'hang', 'bait', 'each_own', 'forced', а не 'x'" in russian.output
 
 
 def test_errors_keep_the_english_text_and_translate() -> None:
