@@ -474,3 +474,30 @@ def test_bench_bots_measures_all_three_ways() -> None:
     data = json.loads(result.output)
     assert data["direct_per_s"] > 0 and data["in_process_per_s"] > 0 and data["protocol_per_s"] > 0
     assert data["decisions"]["protocol"] > 0
+
+
+# -- the real table screen ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["spy", "garbage"])
+async def test_the_table_screen_plays_a_deal_against_a_command_bot(tmp_path: Path, mode: str) -> None:
+    from apphelp import human_move, settle
+
+    from deberc_tui.app import make_app
+    from deberc_tui.app.look import Look
+    from deberc_tui.app.screens.modals import DealSummaryScreen
+
+    log = tmp_path / "received.jsonl"
+    app = make_app(2, bots=[f"cmd:{PROTO_BOT} {mode} {log}"], seed=3, pace=0.0, look=Look(ascii=True),
+                   new_game_screen=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            await settle(pilot)
+            if isinstance(app.screen, DealSummaryScreen):
+                break
+            await human_move(pilot)
+        else:
+            raise AssertionError("the deal did not end")
+        assert app.table.game.deals[0].is_over
+        assert any('"type":"choose"' in line for line in log.read_text().splitlines())
+        app.table.close_bots()

@@ -1,7 +1,7 @@
 """A protocol bot for the tests, run as ``cmd:python3 tests/plugins/proto_bot.py MODE [LOG]``.
 
-MODE says how it misbehaves: ``spy`` (plays the first legal action and writes every message it
-receives to LOG), ``garbage`` (answers a line that is not JSON), ``wrong-id``, ``illegal`` (a card
+With LOG it writes every message it receives there. MODE says how it misbehaves: ``spy`` (not at
+all: it plays the first legal action), ``garbage`` (answers a line that is not JSON), ``wrong-id``, ``illegal`` (a card
 it does not hold), ``silent`` (reads and never answers), ``crash`` (exits at its first decision),
 ``deaf`` (never reads its input after hello), ``flood`` (a line of 2 MiB without a newline).
 """
