@@ -28,6 +28,7 @@ from deberc_tui.engine import (
     action_to_record,
 )
 from deberc_tui.engine.actions import Action
+from deberc_tui.engine.match import Match
 from deberc_tui.engine.text import Text
 from deberc_tui.storage import RECORD_LIMIT, atomic_write
 from deberc_tui.text.i18n import N_
@@ -256,33 +257,45 @@ def _check_deck(where: Text, deck: Sequence[Card]) -> None:
 
 
 def replay_record(record: Record) -> Game:
-    """Rebuild the game by applying every action; raise :class:`RecordError` at the first illegal one."""
-    game = Game(record.rules, record.first_dealer)
+    """Rebuild the game by applying every action; raise :class:`RecordError` at the first illegal one.
+
+    For a record of a match (RULES.md §12) this is its last game: :func:`replay_match` gives the whole match.
+    """
+    return replay_match(record).game
+
+
+def replay_match(record: Record) -> Match:
+    """Rebuild the match (one game when ``match_target`` is null) by applying every action, offers to double
+    and «даве» included; raise :class:`RecordError` at the first illegal one. When a game ends, the next deal
+    of the record is the first deal of the next game (RECORD.md)."""
+    match = Match(record.rules, record.first_dealer)
     for number, deal_rec in enumerate(record.deals, start=1):
-        if game.is_over:
-            raise RecordError(N_("deal {number}: the game is already over"), {"number": number})
-        if not game.needs_deal:
+        if match.is_over:
+            if record.rules.match_target is None:
+                raise RecordError(N_("deal {number}: the game is already over"), {"number": number})
+            raise RecordError(N_("deal {number}: the match is already over"), {"number": number})
+        if not match.needs_deal:
             raise RecordError(N_("deal {number}: deal {previous} is not finished"), {"number": number, "previous": number - 1})
         try:
-            deal = game.start_deal(deal_rec.deck)
+            deal = match.start_deal(deal_rec.deck)
         except DebercError as exc:
             raise RecordError(N_("deal {number}: {reason}"), {"number": number, "reason": shortened(exc)}) from None
         for index, (seat, action) in enumerate(deal_rec.actions, start=1):
             where = Text(N_("deal {number}, action {index}"), {"number": number, "index": index})
             if deal.is_over:
                 raise RecordError(N_("{where}: the deal is already over"), {"where": where})
-            if not 0 <= seat < game.n:
+            if not 0 <= seat < match.n:
                 raise RecordError(N_("{where}: seat {seat} is not at this table (0..{last})"),
-                                  {"where": where, "seat": seat, "last": game.n - 1})
+                                  {"where": where, "seat": seat, "last": match.n - 1})
             try:
-                game.apply(seat, action)
+                match.apply(seat, action)
             except IllegalActionError as exc:
                 raise RecordError(N_("{where}: {name} (seat {seat}) {reason}"), {
                     "where": where, "name": _player_name(record, exc.seat), "seat": exc.seat + 1,
                     "reason": _people_seats(exc)}) from None
             except DebercError as exc:  # refused by the engine in another way (a seat's misuse, ...)
                 raise RecordError(N_("{where}: {reason}"), {"where": where, "reason": shortened(exc)}) from None
-    return game
+    return match
 
 
 def _player_name(record: Record, seat: int) -> str:
@@ -303,9 +316,9 @@ def _people_seats(exc: IllegalActionError) -> Text:
 
 
 def record_from_game(
-    game: Game, players: Sequence[Mapping[str, object]], first_dealer: int | None = None
+    game: Game | Match, players: Sequence[Mapping[str, object]], first_dealer: int | None = None
 ) -> dict[str, Any]:
-    """The RECORD.md document of a game so far (a deal in progress included)."""
+    """The RECORD.md document of a game or a whole match so far (a deal in progress included)."""
     rec = Record(
         game.rules,
         [dict(p) for p in players],
@@ -321,13 +334,23 @@ def save_record(path: str | Path, doc: Mapping[str, Any] | Record) -> None:
     atomic_write(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
-def replay_json(game: Game) -> dict[str, Any]:
-    """RECORD.md's ``replay --json`` object."""
-    outcome = game.outcome
+def replay_json(played: Game | Match) -> dict[str, Any]:
+    """RECORD.md's ``replay --json`` object: every deal with its ``game``, the current game's ``totals``, the
+    ``games`` (one for a lone game) and ``match_points``; ``finished``/``winner`` are the match's."""
+    match = played if isinstance(played, Match) else Match.of_game(played)
+    deals: list[dict[str, Any]] = []
+    games: list[dict[str, Any]] = [r.to_json() for r in match.settled]
+    for index, game in enumerate(match.games):
+        deals.extend({**row.to_json(), "game": index} for row in game.sheet())
+        if not game.is_over:
+            zeros = [0] * match.rules.sides
+            games.append({"winner": None, "game_points": zeros, "multiplier": match.multiplier, "money": zeros})
     return {
-        "sides": game.sides,
-        "deals": [row.to_json() for row in game.sheet()],
-        "totals": list(game.totals),
-        "finished": outcome is not None,
-        "winner": None if outcome is None else outcome.winner,
+        "sides": match.sides,
+        "deals": deals,
+        "totals": list(match.game.totals),
+        "finished": match.is_over,
+        "winner": match.winner,
+        "games": games,
+        "match_points": list(match.match_points),
     }

@@ -61,8 +61,8 @@ def test_input_notation_is_case_insensitive_and_accepts_10_for_t() -> None:
 
 @pytest.mark.parametrize(("obj", "template", "params"), [
     ("QH", "an action must be an object", {}),
-    ({}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50", {}),
-    ({"bid": "play", "card": "QH"}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50", {}),
+    ({}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50, double, dave", {}),
+    ({"bid": "play", "card": "QH"}, "an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50, double, dave", {}),
     ({"seat": 0, "bid": "play"}, "unknown key {key!r} in a {kind} action", {"key": "seat", "kind": "bid"}),
     ({"bid": "play", "declare": True}, "unknown key {key!r} in a {kind} action", {"key": "declare", "kind": "bid"}),
     ({"bid": "Z"}, "bad bid {value!r} (play, pass or a suit letter C D H S)", {"value": "Z"}),

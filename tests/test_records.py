@@ -117,9 +117,10 @@ def test_replay_json_follows_record_md(tmp_path: Path) -> None:
     save_record(path, doc_of(finished_two_player_deal()))
     result = run("replay", str(path), "--json")
     out = json.loads(result.output)
-    assert set(out) == {"sides", "deals", "totals", "finished", "winner"}
+    assert set(out) == {"sides", "deals", "totals", "finished", "winner", "games", "match_points"}
     assert set(out["deals"][0]) == {
         "dealer", "outcome", "bidder", "trump", "points", "combos_side", "written", "penalties", "hanging", "totals",
+        "game",
     }
     assert out["sides"] == [[0], [1]]
     assert out["deals"][0]["bidder"] == 1 and out["deals"][0]["trump"] == "H"

@@ -20,6 +20,8 @@ ALL_KEYS = {
     "extra_cards", "extras_from", "turnup_2_3", "stock_card_shown", "swap_seven_until", "low_points_cards",
     "combo_rank", "declare_until", "hundred_length", "debertz_length", "debertz_suit", "bella_when",
     "bella_needs_trick", "claim_bella", "claim_after_trump_jack", "concede_50", "gap_end",
+    # matches and stakes (§12)
+    "match_target", "doubling", "dave_progression", "money", "stake",
 }
 
 MOSCOW_DEFAULTS: dict[str, Any] = {
@@ -35,6 +37,7 @@ MOSCOW_DEFAULTS: dict[str, Any] = {
     "declare_until": "first_card", "hundred_length": 6, "debertz_length": 7, "debertz_suit": "trump",
     "bella_when": "with_card", "bella_needs_trick": False, "claim_bella": "held", "claim_after_trump_jack": True,
     "concede_50": False, "gap_end": None,
+    "match_target": None, "doubling": "none", "dave_progression": "arithmetic", "money": "none", "stake": 1,
 }
 
 
@@ -73,7 +76,7 @@ CLUB = {"hundred": True, "debertz": "win", "low_points_redeal": 13, "all_pass": 
         ("club", 3, {**CLUB, "ski_penalty": 50, "false_claim": "continue"}),
         # §10: the club's ski penalty is 100 with 4 players
         ("club", 4, {**CLUB, "ski_penalty": 100, "false_claim": "continue"}),
-        ("short", 2, {"short": True}),
+        ("short", 2, {"short": True, "match_target": 9, "doubling": "dave"}),  # §10: a match to 9 with «даве»
         ("short", 3, {"short": True, "false_claim": "continue"}),
         ("three", 3, {"bidder_must_beat": "combined", "bait_to": "split", "both_over": "last_trick",
                       "false_claim": "continue"}),

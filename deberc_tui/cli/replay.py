@@ -8,11 +8,18 @@ from pathlib import Path
 
 import click
 
-from deberc_tui.records import RecordError, load_record, replay_json, replay_record
+from deberc_tui.records import RecordError, load_record, replay_json, replay_match
 from deberc_tui.storage import RECORD_LIMIT
 from deberc_tui.text import words
 from deberc_tui.text.i18n import _, translate_error
-from deberc_tui.text.sheet_text import deal_story, sheet_lines, side_names
+from deberc_tui.text.sheet_text import (
+    deal_story,
+    game_end_lines,
+    match_lines,
+    sheet_lines,
+    shows_stakes,
+    side_names,
+)
 from deberc_tui.untrusted import InputError, clip, one_line, read_stream
 
 
@@ -32,7 +39,7 @@ def replay(file: str, as_json: bool) -> None:
         else:
             source = Path(file)
         record = load_record(source)
-        game = replay_record(record)
+        match = replay_match(record)
     except (RecordError, InputError) as exc:
         _refuse(file, translate_error(exc))
         return
@@ -40,22 +47,37 @@ def replay(file: str, as_json: bool) -> None:
         _refuse(file, _("cannot replay it: {error}").format(error=clip(f"{exc.__class__.__name__}: {exc}", 120)))
         return
     if as_json:
-        click.echo(json.dumps(replay_json(game), ensure_ascii=False))
+        click.echo(json.dumps(replay_json(match), ensure_ascii=False))
         return
     seat_names = [str(p["name"]) for p in record.players]
     names = side_names(record.rules, record.players)
     rules = record.rules
     click.echo(_("{preset} rules, {players} players, target {target}").format(
         preset=words.preset(rules.preset_name), players=rules.players, target=rules.target))
-    rows = game.sheet()
-    for deal, row in zip(game.deals, rows, strict=True):
-        for line in deal_story(deal, row, seat_names, names):
+    staked = shows_stakes(rules)
+    for index, game in enumerate(match.games):
+        if staked:
+            click.echo(_("Game {number}").format(number=index + 1))
+        for deal, row in zip(game.deals, game.sheet(), strict=True):
+            for line in deal_story(deal, row, seat_names, names):
+                click.echo(line)
+    for index, game in enumerate(match.games):
+        click.echo("")
+        if staked:
+            click.echo(_("Game {number}").format(number=index + 1))
+        for line in sheet_lines(game.sheet(), names):
             click.echo(line)
-    click.echo("")
-    for line in sheet_lines(rows, names):
-        click.echo(line)
+        if staked and index < len(match.settled):
+            for line in game_end_lines(match.settled[index], rules, names):
+                click.echo(line)
+    game = match.game
     if game.hanging:
         click.echo(_("hanging: {points}").format(points=game.hanging))
+    if staked:
+        click.echo("")
+        for line in match_lines(match.settled, rules, names, match.winner):
+            click.echo(line)
+        return
     outcome = game.outcome
     if outcome is not None:
         if outcome.game_points == 2:

@@ -218,7 +218,80 @@ class Concede50(_Notated):
         return f"concede for fifty ({self.step})"
 
 
-Action: TypeAlias = Bid | PlayCard | SwapSeven | Redeal | Klabor | Claim | Concede50
+class DoubleStep(StrEnum):
+    """The steps of a «Дайви» double (``doubling: "daivi"``); the values are RECORD.md's."""
+
+    OFFER = "offer"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Double(_Notated):
+    """«Дайви» (§12, 2 players): offer on one's own turn to double the game; the opponent accepts (the
+    multiplier doubles) or refuses (the game ends, the offerer wins). A :class:`~deberc_tui.engine.match.Match`
+    takes it; a lone game refuses it."""
+
+    step: DoubleStep
+
+    def __init__(self, step: str) -> None:
+        try:
+            value = DoubleStep(step)
+        except ValueError:
+            raise MalformedActionError(N_("bad double step {value!r} (offer, accept or refuse)"),
+                                       {"value": step}) from None
+        object.__setattr__(self, "step", value)
+
+    def notation(self) -> Notation:
+        """``{"double": "offer"}``, ``"accept"`` or ``"refuse"``."""
+        return {"double": self.step.value}
+
+    def __str__(self) -> str:
+        return f"double ({self.step})"
+
+
+class DaveStep(StrEnum):
+    """The steps of a «даве» (``doubling: "dave"``); the values are RECORD.md's."""
+
+    OFFER = "offer"
+    PLAY = "play"
+    CONCEDE = "concede"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Dave(_Notated):
+    """«даве» (§12, 2 players, the short game): say it on one's own turn; the opponent plays on for the next
+    stake or concedes the game at the current one. A :class:`~deberc_tui.engine.match.Match` takes it."""
+
+    step: DaveStep
+
+    def __init__(self, step: str) -> None:
+        try:
+            value = DaveStep(step)
+        except ValueError:
+            raise MalformedActionError(N_("bad dave step {value!r} (offer, play or concede)"),
+                                       {"value": step}) from None
+        object.__setattr__(self, "step", value)
+
+    def notation(self) -> Notation:
+        """``{"dave": "offer"}``, ``"play"`` or ``"concede"``."""
+        return {"dave": self.step.value}
+
+    def __str__(self) -> str:
+        return f"dave ({self.step})"
+
+
+class OfferKind(StrEnum):
+    """The two ways of raising a game's stake (§12): the action's RECORD.md key."""
+
+    DOUBLE = "double"
+    DAVE = "dave"
+
+
+MatchAction: TypeAlias = Double | Dave
+"""The actions of a match (§12) rather than of a deal: a :class:`~deberc_tui.engine.match.Match` routes them."""
+
+Action: TypeAlias = Bid | PlayCard | SwapSeven | Redeal | Klabor | Claim | Concede50 | Double | Dave
 
 BIDS: Final[dict[str, Bid]] = {c: Bid(c) for c in BID_CALLS}
 """Interned bids, by call (a ``BidCall`` or its string)."""
@@ -236,9 +309,18 @@ CONCEDE_OFFER: Final = Concede50(ConcedeStep.OFFER)
 CONCEDE_ACCEPT: Final = Concede50(ConcedeStep.ACCEPT)
 CONCEDE_REFUSE: Final = Concede50(ConcedeStep.REFUSE)
 _CONCEDES: Final[dict[str, Concede50]] = {c.step.value: c for c in (CONCEDE_OFFER, CONCEDE_ACCEPT, CONCEDE_REFUSE)}
+DOUBLE_OFFER: Final = Double(DoubleStep.OFFER)
+DOUBLE_ACCEPT: Final = Double(DoubleStep.ACCEPT)
+DOUBLE_REFUSE: Final = Double(DoubleStep.REFUSE)
+DAVE_OFFER: Final = Dave(DaveStep.OFFER)
+DAVE_PLAY: Final = Dave(DaveStep.PLAY)
+DAVE_CONCEDE: Final = Dave(DaveStep.CONCEDE)
+_DOUBLES: Final[dict[str, Double]] = {d.step.value: d for d in (DOUBLE_OFFER, DOUBLE_ACCEPT, DOUBLE_REFUSE)}
+_DAVES: Final[dict[str, Dave]] = {d.step.value: d for d in (DAVE_OFFER, DAVE_PLAY, DAVE_CONCEDE)}
 
 
-ACTION_KINDS: Final[tuple[str, ...]] = ("bid", "card", "swap_seven", "redeal", "klabor", "claim", "concede_50")
+ACTION_KINDS: Final[tuple[str, ...]] = (
+    "bid", "card", "swap_seven", "redeal", "klabor", "claim", "concede_50", "double", "dave")
 """The keys that name an action in RECORD.md, one per action object."""
 _SINGLES: Final[dict[str, Action]] = {"swap_seven": SWAP_SEVEN, "klabor": KLABOR, "claim": CLAIM}
 
@@ -261,7 +343,7 @@ def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
     kinds = [k for k in ACTION_KINDS if k in obj]
     if len(kinds) != 1:
         raise MalformedActionError(
-            N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50"))
+            N_("an action needs exactly one of bid, card, swap_seven, redeal, klabor, claim, concede_50, double, dave"))
     kind = kinds[0]
     allowed = also_allowed | {kind} | ({"declare", "bella"} if kind == "card" else set())
     extra = set(obj) - allowed
@@ -293,6 +375,14 @@ def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
         if not isinstance(value, str) or value not in _CONCEDES:
             raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, accept or refuse)"), {"value": value})
         return _CONCEDES[value]
+    if kind == "double":
+        if not isinstance(value, str) or value not in _DOUBLES:
+            raise MalformedActionError(N_("bad double step {value!r} (offer, accept or refuse)"), {"value": value})
+        return _DOUBLES[value]
+    if kind == "dave":
+        if not isinstance(value, str) or value not in _DAVES:
+            raise MalformedActionError(N_("bad dave step {value!r} (offer, play or concede)"), {"value": value})
+        return _DAVES[value]
     if value is not True:
         raise MalformedActionError(N_("'{kind}' must be true"), {"kind": kind})
     return _SINGLES[kind]

@@ -661,6 +661,14 @@ class Deal:
             bidder_seat=self.bidder, struck=tuple(self.struck),
         )
 
+    def end_by_stake(self, outcome: sc.DealOutcome, winner: int) -> None:
+        """End the deal because a match's raised stake was refused or conceded (§12, ``outcome`` one of
+        :data:`~deberc_tui.engine.scoring.STAKE_ENDING`, ``winner`` the offerer's side): the match decides it,
+        the deal only stops here, its points so far kept for the sheet."""
+        if self.phase is Phase.OVER or outcome not in sc.STAKE_ENDING:
+            raise ApiMisuseError(N_("cannot end the deal by a stake now"))
+        self._end_early(outcome, winner, outcome.value)
+
     def _play(self, seat: int, action: PlayCard) -> None:
         if self.phase is not Phase.PLAY:
             raise IllegalActionError(seat, N_("cannot play a card during the bidding"))

@@ -168,8 +168,63 @@ class GameOver:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class DoubleOffered:
+    """«Дайви» (§12): ``seat`` offers to double; ``multiplier`` is the game's multiplier now (refused: the offerer
+    wins that many game points; accepted: it doubles)."""
+
+    seat: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleAnswered:
+    """The opponent's answer to a double; ``multiplier`` is the game's multiplier after it."""
+
+    seat: int
+    accepted: bool
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class DaveOffered:
+    """«даве» (§12): ``seat`` says it at ``stake`` (conceded: the offerer wins that stake)."""
+
+    seat: int
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class DaveAnswered:
+    """The opponent plays on (``stake`` is the new stake) or concedes (``stake``: what the offerer wins)."""
+
+    seat: int
+    played: bool
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettled:
+    """A game of a match is over (§12): per side its game points (mars, doubling and «даве» included) and money."""
+
+    game: int
+    winner: int
+    game_points: tuple[int, ...]
+    multiplier: int
+    money: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """The match is over: ``winner`` reached ``match_target`` game points (the last game's deal holds this)."""
+
+    winner: int
+    match_points: tuple[int, ...]
+
+
 Event: TypeAlias = (
     Dealt | BidMade | TrumpChosen | StockTopShown | SevenSwapped | RedealDemanded | ThrownIn | KlaborAnnounced
     | Declared | DeclarationsResolved | CardPlayed | BellaDeclared | TrickWon | ClaimMade
     | ClaimStruck | ForcedDeal | ConcedeOffered | ConcedeAnswered | DealScored | GameOver
+    | DoubleOffered | DoubleAnswered | DaveOffered | DaveAnswered | GameSettled | MatchOver
 )

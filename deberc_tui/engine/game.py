@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from deberc_tui.engine import scoring as sc
-from deberc_tui.engine.actions import Action
+from deberc_tui.engine.actions import Action, Dave, Double
 from deberc_tui.engine.cards import DECK, Card
 from deberc_tui.engine.deal import Deal
 from deberc_tui.engine.errors import ApiMisuseError, IllegalActionError
@@ -108,9 +108,18 @@ class Game:
         deal = self.deal
         if deal is None or deal.is_over:
             raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
+        if isinstance(action, Double | Dave):
+            raise IllegalActionError(seat, N_("cannot raise the stake: only a match takes doubles and «даве»"))
         deal.apply(seat, action)
         if deal.is_over:
             self._write(deal)
+
+    def write_ended_deal(self) -> None:
+        """Write the current deal once something outside it ended it (a match's refused double, §12)."""
+        deal = self.deal
+        if deal is None or not deal.is_over or len(self.results) == len(self.deals):
+            raise ApiMisuseError(N_("cannot write the deal: it is not over, or written already"))
+        self._write(deal)
 
     def _write(self, deal: Deal) -> None:
         assert deal.result is not None

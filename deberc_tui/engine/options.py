@@ -222,6 +222,30 @@ class BaitCount(StrEnum):
     ROW = "row"
 
 
+class Doubling(StrEnum):
+    """§12, 2 players: raising a game's stake during play."""
+
+    NONE = "none"
+    DAIVI = "daivi"
+    DAVE = "dave"
+
+
+class DaveProgression(StrEnum):
+    """§12 «даве»: how the stake grows when the opponent plays on."""
+
+    ARITHMETIC = "arithmetic"
+    GEOMETRIC = "geometric"
+
+
+class Money(StrEnum):
+    """§12: how a game is settled in money."""
+
+    NONE = "none"
+    PER_GAME = "per_game"
+    DEFICIT = "deficit"
+    DIFFERENCE = "difference"
+
+
 # -- declaring an option -----------------------------------------------------------------------------------
 
 

@@ -23,15 +23,18 @@ from deberc_tui.engine.options import (
     ClaimBella,
     ComboRank,
     ComboTie,
+    DaveProgression,
     Debertz,
     DebertzSuit,
     DeclareUntil,
+    Doubling,
     ExtrasFrom,
     FalseClaim,
     FirstLead,
     Hanging,
     HangingMulti,
     LowPointsCards,
+    Money,
     NextDealer,
     Option,
     StockCardShown,
@@ -134,6 +137,14 @@ FIRST_EDITION_KEYS: Final[frozenset[str]] = frozenset({
     "both_over", "claims", "false_claim", "mars", "short", "short_bait", "next_dealer",
 })
 
+#: The options of the second edition before matches and stakes (§12): a record that names them all (and none
+#: of §12's new ones) stored the full set in force then, so a preset's match options do not apply to it.
+SECOND_EDITION_KEYS: Final[frozenset[str]] = FIRST_EDITION_KEYS | frozenset({
+    "extra_cards", "extras_from", "turnup_2_3", "stock_card_shown", "swap_seven_until", "low_points_cards",
+    "hundred_length", "debertz_length", "debertz_suit", "combo_rank", "declare_until", "bella_when",
+    "bella_needs_trick", "claim_bella", "claim_after_trump_jack", "concede_50", "gap_end",
+})
+
 #: The player counts each preset is for.
 PRESET_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
     "moscow": (2, 3, 4), "kharkiv": (2, 3, 4), "klabor": (2, 3, 4), "club": (2, 3, 4), "short": (2, 3),
@@ -142,6 +153,7 @@ PRESET_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
 #: What a preset says differently for a player count (§10: the club's ski penalty is 100 with 4 players).
 PRESET_FOR_PLAYERS: Final[dict[str, dict[int, dict[str, Any]]]] = {
     "club": {4: {"ski_penalty": 100}},
+    "short": {2: {"match_target": 9, "doubling": "dave"}},  # §10: with 2 players a match to 9 with «даве»
     "kharkiv": {3: {"next_dealer": "rotate"}, 4: {"next_dealer": "rotate"}},
 }
 
@@ -226,6 +238,15 @@ class Rules:
     short: bool = option(False, N_("one deal decides the game"))
     short_bait: bool = option(False, N_("short game: bait and hanging apply before comparing"))
     next_dealer: NextDealer = option(NextDealer.WINNER, N_("who deals next: the deal's 'winner' or 'rotate' clockwise"))
+    match_target: int | None = option(None, N_(
+        "a match: the first side with this many game points wins it (null: one game)"), minimum=1)
+    doubling: Doubling = option(Doubling.NONE, N_(
+        "2 players: 'none', «Дайви» ('daivi': double the game's points) or «даве» ('dave': the next stake)"))
+    dave_progression: DaveProgression = option(DaveProgression.ARITHMETIC, N_(
+        "«даве»: the stake grows by one ('arithmetic') or doubles ('geometric')"))
+    money: Money = option(Money.NONE, N_(
+        "money for a game: 'none', 'per_game' point, the loser's 'deficit' or the 'difference' of the totals"))
+    stake: int = option(1, N_("what one unit of money is worth"), minimum=1)
 
     def __post_init__(self) -> None:
         _check_players(self.players)
@@ -256,10 +277,12 @@ class Rules:
                             {"name": name, "counts": ", ".join(map(str, PRESET_PLAYERS[name])), "players": players})
         values: dict[str, Any] = {**PRESETS[name], **PRESET_FOR_PLAYERS.get(name, {}).get(players, {})}
         _check_keys(data)
-        if FIRST_EDITION_KEYS <= data.keys():
-            # A full set written before the second edition (an old record or save): the options it does not
-            # name did not exist then, so they keep their defaults, not what the preset says now.
-            values = {k: v for k, v in values.items() if k in FIRST_EDITION_KEYS}
+        for edition in (SECOND_EDITION_KEYS, FIRST_EDITION_KEYS):
+            if edition <= data.keys():
+                # A full set written before the second edition or before matches (an old record or save): the
+                # options it does not name did not exist then, so they keep their defaults, not the preset's now.
+                values = {k: v for k, v in values.items() if k in edition}
+                break
         values.update(data)
         return cls(players=players, preset_name=name, **values)
 

@@ -29,6 +29,10 @@ class DealOutcome(StrEnum):
     """A tie under ``hanging: "forced"`` (the «висяк»): nothing written, everything held for the forced deal."""
     CONCEDED = "conceded"
     """The defender conceded for fifty (``concede_50``) and the bidder accepted."""
+    DOUBLE_REFUSED = "double_refused"
+    """«Дайви» (§12): a double was refused; the game ends, the offerer's side wins (no mars)."""
+    DAVE_CONCEDED = "dave_conceded"
+    """«даве» (§12): the opponent conceded; the game ends, the offerer's side wins the current stake."""
 
 
 MADE: Final = DealOutcome.MADE
@@ -42,8 +46,13 @@ DEBERTZ_WON: Final = DealOutcome.DEBERTZ
 KLABOR_WON: Final = DealOutcome.KLABOR
 HELD: Final = DealOutcome.HELD
 CONCEDED: Final = DealOutcome.CONCEDED
+DOUBLE_REFUSED: Final = DealOutcome.DOUBLE_REFUSED
+DAVE_CONCEDED: Final = DealOutcome.DAVE_CONCEDED
 OUTCOMES: Final[tuple[DealOutcome, ...]] = tuple(DealOutcome)
-GAME_ENDING: Final[frozenset[str]] = frozenset({CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON})
+GAME_ENDING: Final[frozenset[str]] = frozenset({CLAIM_WON, CLAIM_LOST, DEBERTZ_WON, KLABOR_WON, DOUBLE_REFUSED,
+                                                DAVE_CONCEDED})
+STAKE_ENDING: Final[frozenset[str]] = frozenset({DOUBLE_REFUSED, DAVE_CONCEDED})
+"""Ended by an answer to a raised stake (§12): a simple win, never mars."""
 PLAYED_OUT: Final[frozenset[str]] = frozenset({MADE, BAIT, HANGING})
 BELLA_POINTS: Final = 20
 """What a declared bella is worth (§5)."""

@@ -236,7 +236,8 @@ class ScoreSheet:
     def _end(self, winner: int, reason: str) -> None:
         rules = self.rules
         losers = [s for s in range(rules.sides) if s != winner]
-        mars = rules.mars and all(self.totals[s] * 2 < rules.target for s in losers)
+        # §12: mars when every losing side is below half the target; a refused double or conceded «даве» never
+        mars = rules.mars and reason not in sc.STAKE_ENDING and all(self.totals[s] * 2 < rules.target for s in losers)
         self.outcome = Outcome(winner, 2 if mars else 1, reason)
 
 

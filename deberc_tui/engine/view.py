@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deberc_tui.engine.actions import Action, BidCall, PlayCard
+from deberc_tui.engine.actions import Action, BidCall, OfferKind, PlayCard
 from deberc_tui.engine.cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
 from deberc_tui.engine.combos import Combo, ComboKind, find_combos
 from deberc_tui.engine.deal import Deal, Phase
@@ -45,6 +45,20 @@ class Announcement:
     """How many cards its best combination has."""
     shown: tuple[Card, ...]
     """The cards, once the winning side shows them after the first trick (else empty): never before."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingOffer:
+    """A raised stake (§12) waiting for the opponent's answer, with what each answer means in game points."""
+
+    kind: OfferKind
+    """``double`` («Дайви») or ``dave`` («даве»)."""
+    seat: int
+    """The seat that offered; the other seat answers."""
+    if_refused: int
+    """The game points the offerer wins at once if the double is refused or the «даве» conceded."""
+    if_accepted: int
+    """The game's multiplier (``double``) or stake (``dave``) if the opponent accepts or plays on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +130,19 @@ class SeatView:
     stock_top: Card | None = None
     """With ``stock_card_shown: "top_after_first_trick"`` (2-3 players): the stock's top card, turned face up
     for everyone once the first trick is complete (None before, and under the other rules)."""
+    match_points: tuple[int, ...] = ()
+    """Per side, the game points won in the match's finished games (§12); () when the view is not a match's."""
+    game_index: int = 0
+    """Which game of the match this deal belongs to (0, 1, ...)."""
+    multiplier: int = 1
+    """The current game's multiplier: «Дайви»'s m, or the «даве» stake k; 1 without doubling."""
+    offer: PendingOffer | None = None
+    """A double or «даве» waiting for an answer (then only the other seat may act, and only to answer)."""
+
+    @property
+    def stake(self) -> int:
+        """What one unit of money is worth (``stake``, §12)."""
+        return self.rules.stake
 
     @property
     def players(self) -> int:

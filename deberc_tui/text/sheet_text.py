@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from deberc_tui.engine import Combo, Deal, Rules
 from deberc_tui.engine import events as ev
+from deberc_tui.engine.match import GameResult
+from deberc_tui.engine.options import Doubling, Money
 from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _
@@ -21,6 +23,8 @@ OUTCOME_WORDS = {
     "claim_lost": N_("lost by a false claim"),
     "debertz": N_("debertz"),
     "klabor": N_("klabor"),
+    "double_refused": N_("double refused"),
+    "dave_conceded": N_("«даве» conceded"),
 }
 # Why a deal was thrown in or a redeal demanded (the engine's codes, as the story tells them).
 REASON_WORDS = {"all_pass": N_("all pass"), "four_sevens": N_("four sevens"), "low_points": N_("low points")}
@@ -67,6 +71,46 @@ def sheet_lines(rows: Sequence[DealResult], names: Sequence[str]) -> list[str]:
         cells = "".join(sheet_cell(row, s).rjust(width) for s in range(len(names)))
         lines.append(f"{row.index + 1:>3}  {cells}")
     return lines
+
+
+def shows_stakes(rules: Rules) -> bool:
+    """Whether a sheet speaks of games and stakes (§12): a match, doubling with 2 players, or money."""
+    doubling = rules.doubling is not Doubling.NONE and rules.players == 2
+    return rules.match_target is not None or doubling or rules.money is not Money.NONE
+
+
+def _per_side(values: Sequence[int], names: Sequence[str], signed: bool = False) -> str:
+    return ", ".join(f"{names[s]} {v:+d}" if signed else f"{names[s]} {v}" for s, v in enumerate(values))
+
+
+def game_end_lines(result: GameResult, rules: Rules, names: Sequence[str]) -> list[str]:
+    """A finished game of a match as the sheet writes it: the winner, each side's game points and the
+    multiplier, and the money when the game is played for money."""
+    out = [_("Game {number}: {winner} wins; game points {points} (×{multiplier})").format(
+        number=result.index + 1, winner=names[result.winner], points=_per_side(result.game_points, names),
+        multiplier=result.multiplier)]
+    if rules.money is not Money.NONE:
+        out.append("  " + _("money: {money}").format(money=_per_side(result.money, names, signed=True)))
+    return out
+
+
+def match_lines(settled: Sequence[GameResult], rules: Rules, names: Sequence[str], winner: int | None) -> list[str]:
+    """The match so far: its points (and the target), the money summed, and its winner once it is over."""
+    sides = range(rules.sides)
+    points = [sum(r.game_points[s] for r in settled) for s in sides]
+    if rules.match_target is None:
+        out = [_("game points: {points}").format(points=_per_side(points, names))]
+    else:
+        out = [_("match: {points} (to {target})").format(points=_per_side(points, names), target=rules.match_target)]
+    if rules.money is not Money.NONE:
+        money = [sum(r.money[s] for r in settled) for s in sides]
+        out.append(_("money: {money}").format(money=_per_side(money, names, signed=True)))
+    if winner is not None:
+        out.append(_("winner of the match: {name}").format(name=names[winner]) if rules.match_target is not None
+                   else _("winner: {name}").format(name=names[winner]))
+    else:
+        out.append(_("match in progress") if rules.match_target is not None else _("game in progress"))
+    return out
 
 
 def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Sequence[str]) -> list[str]:
@@ -137,6 +181,18 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
         elif isinstance(e, ev.ConcedeAnswered):
             line((_("{seat} accepts: writes 50") if e.accepted else _("{seat} refuses: play on")).format(
                 seat=seat_names[e.seat]))
+        elif isinstance(e, ev.DoubleOffered):
+            line(_("{seat} offers to double (the game counts ×{multiplier})").format(
+                seat=seat_names[e.seat], multiplier=e.multiplier))
+        elif isinstance(e, ev.DoubleAnswered):
+            line((_("{seat} accepts: the game counts ×{multiplier}") if e.accepted
+                  else _("{seat} refuses the double: the game ends at ×{multiplier}")).format(
+                seat=seat_names[e.seat], multiplier=e.multiplier))
+        elif isinstance(e, ev.DaveOffered):
+            line(_("{seat} says «даве» at stake {stake}").format(seat=seat_names[e.seat], stake=e.stake))
+        elif isinstance(e, ev.DaveAnswered):
+            line((_("{seat} plays on for stake {stake}") if e.played else _("{seat} concedes at stake {stake}")).format(
+                seat=seat_names[e.seat], stake=e.stake))
         elif isinstance(e, ev.ClaimStruck):
             moved = ", ".join(f"{names[s]} {m:+d}" for s, m in enumerate(e.moved))
             line(_("false claim: the total is struck and doubled to the other side ({moved})").format(moved=moved))
