@@ -18,8 +18,12 @@ What keeps the game safe from the bot:
   budget plus :func:`grace` when it runs in the main thread (the arena), or else (the table, whose bots
   run in worker threads) runs in a thread of its own that the table stops waiting for; that thread is
   abandoned (Python cannot kill one) and a new worker takes the next call. With ``hard=False`` the call runs in the caller's thread and
-  an answer that came too late is discarded (deterministic, for tests of the rule itself); so does a call
-  without a budget (``budget=None``: the practice tutor's simulations of built-in bots, which ask for none).
+  an answer that came too late is discarded (deterministic, for tests of the rule itself).
+
+A call without a budget (``budget=None``) is not a seat at a table: it is how the practice tutor plays
+the built-in bots through worlds it sampled itself, where nothing is hidden from anyone and a copy
+would protect nothing. It runs directly, uncopied and unbounded (a copy would double a heuristic
+decision's time there). The table and the arena always give a budget.
 """
 
 from __future__ import annotations
@@ -290,7 +294,10 @@ def safe_choose(
     if not legal:
         raise ValueError("safe_choose needs at least one legal action")
     in_process = _in_process(bot)
-    mine, offered = private_copy(view, legal) if in_process else (view, list(legal))
+    if in_process and budget is not None:
+        mine, offered = private_copy(view, legal)
+    else:  # a process bot gets JSON; a call without a budget is a simulation of its own (see above)
+        mine, offered = view, list(legal)
     answer, failure = _call(lambda: bot.choose(mine, offered, budget), budget, hard, in_process)
     action = None
     if failure is None:

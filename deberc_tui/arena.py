@@ -138,7 +138,8 @@ def play_table(
     each decision made for a failing bot."""
     deal = game.start_deal(deck)
     n = game.n
-    optional_budget = min(budget, 0.5) if budget is not None else 0.5
+    budget = budget if budget is not None else DEFAULT_BUDGET  # every decision at an arena table is bounded
+    optional_budget = min(budget, 0.5)
     while not deal.is_over:
         for s in range(n):
             if s == deal.to_act:
