@@ -386,15 +386,16 @@ def format_report(report: ArenaReport) -> str:
         deals=report["deals"], seats=seats, players=report["players"], preset=report["preset"])
     if report.get("games"):
         head += _(", {games} whole games").format(games=report["games"])
+    width = max([18, *(len(b["name"]) for b in report["bots"])])  # a cmd: bot's label is its command
     lines = [
         head,
-        f"{_('bot'):<18} {_('mean pts'):>9} {_('mean diff'):>10} {_('95% CI'):>17} {_('bids'):>6} {_('baits'):>6} "
+        f"{_('bot'):<{width}} {_('mean pts'):>9} {_('mean diff'):>10} {_('95% CI'):>17} {_('bids'):>6} {_('baits'):>6} "
         f"{_('ms p50'):>8} {_('ms p99'):>8}" + (f" {_('games won'):>9}" if report.get("games") else ""),
     ]
     for b in report["bots"]:
         ci = f"[{b['ci95'][0]:+.1f}, {b['ci95'][1]:+.1f}]"
         line = (
-            f"{b['name']:<18} {b['mean_points']:>9.1f} {b['mean_diff']:>+10.2f} {ci:>17} {b['bids']:>6} "
+            f"{b['name']:<{width}} {b['mean_points']:>9.1f} {b['mean_diff']:>+10.2f} {ci:>17} {b['bids']:>6} "
             f"{b['baits']:>6} {b['decision_ms_p50']:>8.2f} {b['decision_ms_p99']:>8.2f}"
         )
         if report.get("games"):
