@@ -33,7 +33,8 @@ async def settle(pilot: Any, rounds: int = 400) -> None:
             return
         scr = app.screen
         deal = scr.table.game.deal
-        if deal is None or scr.bot_pending is None and (deal.is_over or not scr.table.is_bot(deal.to_act)):
+        waits = scr.concede_choice() is not None  # a bot waits for the human's offer to concede (or not)
+        if deal is None or scr.bot_pending is None and (deal.is_over or not scr.table.is_bot(deal.to_act) or waits):
             await pilot.pause()
             if scr.bot_pending is None:
                 return

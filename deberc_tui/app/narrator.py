@@ -23,7 +23,8 @@ from deberc_tui.text.words import combo as combo_word
 
 LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
                 "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
-                "klabor": N_("klabor")}
+                "klabor": N_("klabor"), "held": N_("a tie, everything held (висяк)"),
+                "conceded": N_("conceded for fifty")}
 
 
 def word(table: dict[str, str], key: str) -> str:
@@ -124,9 +125,46 @@ class Narrator:
             return self.styled(by(names[e.seat], N_("You claim «Партия» with {points}: {verdict}"),
                                   N_("{name} claims «Партия» with {points}: {verdict}")), "bold",
                                name=names[e.seat], points=e.counted, verdict=verdict)
+        if isinstance(e, ev.ForcedDeal):
+            return self.styled(by(names[e.bidder], N_("Forced deal (висяк): the last deal was a tie, so there is no "
+                                                     "bidding — You must play the turnup's suit; held {held}; only "
+                                                     "bella may be declared"),
+                                  N_("Forced deal (висяк): the last deal was a tie, so there is no bidding — {name} "
+                                     "must play the turnup's suit; held {held}; only bella may be declared")),
+                               "bold", name=names[e.bidder], held=self.per_side(e.held))
+        if isinstance(e, ev.StockTopShown):
+            return self.fmt(_("The stock's top card is turned face up: {card} (it takes no part in play)"), card=e.card)
+        if isinstance(e, ev.ConcedeOffered):
+            return self.styled(by(names[e.seat], N_("You offer to concede the deal for fifty"),
+                                  N_("{name} offers to concede the deal for fifty")), "bold", name=names[e.seat])
+        if isinstance(e, ev.ConcedeAnswered):
+            if e.accepted:
+                template = by(names[e.seat], N_("You accept: you write 50, the deal ends"),
+                              N_("{name} accepts: writes 50, the deal ends"))
+            else:
+                template = by(names[e.seat], N_("You refuse: play on"), N_("{name} refuses: play on"))
+            return self.styled(template, "bold", name=names[e.seat])
+        if isinstance(e, ev.ClaimStruck):
+            return self.styled(self.struck_template(e), "bold", **self.struck_params(e))
         if isinstance(e, ev.DealScored):
             r = e.result
             return Text(_("Deal {n}: {outcome}; totals {totals}").format(
                 n=r.index + 1, outcome=word(LOG_OUTCOMES, r.outcome), totals=" / ".join(str(t) for t in r.totals)),
                 style="bold")
         return None
+
+    def per_side(self, points: Sequence[int]) -> str:
+        """``You 81, Boris 81``: one number per side."""
+        return ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(points))
+
+    def struck_template(self, e: ev.ClaimStruck) -> str:
+        """A false claim under ``false_claim: "double_to_opponent"``: whose total was struck, who gained."""
+        side = next(s for s, m in enumerate(e.moved) if m < 0)
+        if is_you(self.side_name(side)):
+            return _("False claim: your total {lost} is struck to 0 and doubled to {gains}")
+        return _("False claim: {side}'s total {lost} is struck to 0 and doubled to {gains}")
+
+    def struck_params(self, e: ev.ClaimStruck) -> dict[str, object]:
+        side = next(s for s, m in enumerate(e.moved) if m < 0)
+        gains = ", ".join(f"{self.side_name(s)} +{m}" for s, m in enumerate(e.moved) if m > 0)
+        return {"side": self.side_name(side), "lost": -e.moved[side], "gains": gains}

@@ -1,4 +1,5 @@
-"""Modal views over the table: help, score sheet, last trick, deal summary, game over, privacy, stats."""
+"""Modal views over the table: help, score sheet, last trick, deal summary, game over, privacy, stats, and the
+bidder's answer to an offer to concede for fifty."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from deberc_tui.app.controller import load_stats, summarize_stats
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
 from deberc_tui.engine import Card, DealResult, sort_hand
-from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN
+from deberc_tui.engine import events as ev
+from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.sheet_text import combo_text
 from deberc_tui.text.words import game_end
@@ -59,6 +61,10 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
         for side in range(rules.sides):
             if r.outcome == THROWN_IN:
                 cell = Text(thrown_word(r.reason) if side == 0 and r.reason else "-", style="dim")
+            elif r.outcome == HELD:  # the «висяк»: nothing written, the points held for the forced deal
+                cell = Text(_("held {points}").format(points=r.points[side]), style="italic")
+            elif r.outcome == CONCEDED and r.bidder != side:
+                cell = Text(_("conceded"), style="italic")
             elif r.bidder == side and r.outcome == BAIT:
                 cell = Text("БТ", style="bold")
             elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
@@ -87,6 +93,11 @@ class ScoreSheetScreen(Closable):
             hang = self.table.game.hanging
             note = _("* bidder   БТ bait   vs(xx) hanging points") + (
                 _("   now hanging: {points}").format(points=hang) if hang else "")
+            rows = self.table.game.results
+            if any(r.outcome == HELD for r in rows):
+                note += "\n" + _("held: a tie under the «висяк» — the forced deal that follows decides those points")
+            if any(r.detail is not None and any(r.detail.struck) for r in rows):
+                note += "\n" + _("a false claim's strike is a penalty; the doubled total is written to the others")
             yield Static(note, classes="note")
 
 
@@ -172,7 +183,7 @@ class DealSummaryScreen(ModalScreen[str]):
         rt.add_column("")
         for side in range(rules.sides):
             rt.add_column(table.side_name(side)[:16], justify="right")
-        if d is not None and r.outcome != THROWN_IN:
+        if d is not None and r.outcome not in (THROWN_IN, CONCEDED):
             last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
             rt.add_row(_("Tricks"), *[str(x) for x in d.tricks])
             rt.add_row(_("Cards"), *[str(c - lt) for c, lt in zip(d.cards, last, strict=True)])
@@ -186,6 +197,8 @@ class DealSummaryScreen(ModalScreen[str]):
                 written.append("БТ")
             elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
                 written.append(f"vs({r.points[side]})")
+            elif r.outcome == HELD:
+                written.append(_("held {points}").format(points=r.points[side]))
             else:
                 written.append(str(r.written[side]))
         rt.add_row(Text(_("Written"), style="bold"), *written)
@@ -209,6 +222,7 @@ class DealSummaryScreen(ModalScreen[str]):
         if r.hanging:
             notes.append(_("Hanging: {points} points wait for the next deal's winner").format(points=r.hanging) + "\n",
                          style="italic")
+        notes.append_text(second_edition_notes(table, r))
         with Vertical(classes="dialog", id="summary"):
             yield Static(title, classes="title")
             yield Static(rt, id="summary-table")
@@ -226,10 +240,79 @@ class DealSummaryScreen(ModalScreen[str]):
         self.app.push_screen(ScoreSheetScreen(self.table))
 
 
+def second_edition_notes(table: Table, r: DealResult) -> Text:
+    """The summary's lines for the second edition's outcomes: a held tie (висяк), the forced deal that decides
+    it, a concession for fifty, and a false claim's strike (``false_claim: "double_to_opponent"``)."""
+    notes = Text()
+    d = r.detail
+    names = [table.side_name(s) for s in range(table.rules.sides)]
+    if r.outcome == HELD:
+        bidder = d.bidder_seat if d is not None else None
+        who = table.names[bidder] if bidder is not None else "?"
+        notes.append(_("A tie: nothing is written. All these points are held; the next deal is played without "
+                       "bidding, {name} the bidder with the turnup's suit, and decides them.").format(name=who) + "\n",
+                     style="bold")
+    deal = table.game.deals[r.index] if r.index < len(table.game.deals) else None
+    forced = next((e for e in deal.events if isinstance(e, ev.ForcedDeal)), None) if deal is not None else None
+    if forced is not None and r.outcome not in (HELD, THROWN_IN):
+        held = ", ".join(f"{names[s]} {p}" for s, p in enumerate(forced.held))
+        notes.append(_("Forced deal: the held points ({held}) are written with this deal's").format(held=held) + "\n",
+                     style="bold")
+    if r.outcome == CONCEDED and r.bidder is not None:
+        defender = next(s for s in range(table.rules.sides) if s != r.bidder)
+        notes.append(_("Conceded for fifty: {bidder} 50, {side} 0 — the deal ends there.").format(
+            side=names[defender], bidder=names[r.bidder]) + "\n", style="bold")
+    if d is not None and any(d.struck):
+        lost = ", ".join(f"{names[s]} {m}" for s, m in enumerate(d.struck) if m < 0)
+        gained = ", ".join(f"{names[s]} +{m}" for s, m in enumerate(d.struck) if m > 0)
+        notes.append(_("False claim: the total is struck ({lost}) and doubled to the other side ({gained}).").format(
+            lost=lost, gained=gained) + "\n", style="bold")
+    return notes
+
+
+def game_end_text(table: Table, reason: str) -> str:
+    """How a game ended, in words; a lead of ``gap_end`` points names the gap."""
+    if reason == "gap" and table.rules.gap_end is not None:
+        return _("a lead of {gap} points or more").format(gap=table.rules.gap_end)
+    return game_end(reason)
+
+
 def _suit(letter: str) -> Any:
     from deberc_tui.engine import Suit
 
     return Suit(letter)
+
+
+class ConcedeAnswerScreen(ModalScreen[bool]):
+    """The bidder's answer to the defender's offer to concede the deal for fifty (``concede_50``): y accepts,
+    n refuses; the dialog says what each answer means. There is no way out without an answer: the deal waits."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", N_("Accept")),
+        Binding("n", "answer(False)", N_("Refuse")),
+    ]
+
+    def __init__(self, offerer: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.offerer = offerer
+
+    def compose(self) -> ComposeResult:
+        title = (_("You offer to concede the deal for fifty") if is_you(self.offerer)
+                 else _("{name} offers to concede the deal for fifty").format(name=self.offerer))
+        with Vertical(classes="dialog", id="concede"):
+            yield Static(title, classes="title")
+            yield Static(_("Accept: you write 50, the deal ends.\nRefuse: play on."), id="concede-text")
+            with Horizontal(classes="buttons"):
+                yield Button(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
+                yield Button(Text(_("Refuse (n)")), action="screen.answer(False)", compact=True, id="concede-no")
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # Enter must not accept by accident: y or n, or a click
+
+    def action_answer(self, accept: bool) -> None:
+        self.dismiss(accept)
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -257,7 +340,11 @@ class GameOverScreen(ModalScreen[str]):
         t.append(headline, style="bold")
         if outcome.game_points > 1:
             t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
-        t.append("\n" + _("how: {how}").format(how=game_end(outcome.reason)) + "\n")
+        t.append("\n" + _("how: {how}").format(how=game_end_text(table, outcome.reason)) + "\n")
+        struck = [r for r in table.game.results if r.detail is not None and any(r.detail.struck)]
+        if struck:
+            t.append(ngettext("{n} false claim struck a total", "{n} false claims struck a total", len(struck)).format(
+                n=len(struck)) + "\n", style="italic")
         t.append(ngettext("{n} deal played", "{n} deals played", len(table.game.deals)).format(
             n=len(table.game.deals)) + "\n\n", style="dim")
         for side in range(table.rules.sides):
@@ -345,15 +432,16 @@ HELP = N_("""\
 
 | key | what |
 |---|---|
-| ← → or 1-9 | choose a card |
+| ← → or 1-9, 0 | choose a card (0: the tenth) |
 | Enter / click | play the chosen card |
 | p / x | bidding: **p**lay the turnup's suit / pass |
 | c d h s | bidding round 2: name ♣ ♦ ♥ ♠ |
-| e / E | declare your combinations with your first card (they are declared unless you press E) |
-| b / B | declare bella with the trump K or Q (declared unless you press B) |
+| e / E | declare your combinations with your first card — or your second, where the rules allow (they are declared unless you press E) |
+| b / B | declare bella with the card the rules allow: the trump K or Q, or any card while you hold them (declared unless you press B) |
 | w | swap the trump seven for the turnup |
 | r / k | demand a redeal (four sevens, weak hand) / klabor |
-| a | claim «Партия» (on lead, from trick 2) |
+| a | claim «Партия» (on lead, from trick 2); where the rules refuse it, says why |
+| o | defender: offer to concede the deal for fifty (where the rules allow, before the first card) |
 | l | the last tricks |
 | t | the score sheet |
 | i | a hint from the expert bot |

@@ -24,6 +24,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.messages import NewGameWanted
 from deberc_tui.app.narrator import Narrator, by, call_word, combo_name, word
 from deberc_tui.app.screens.modals import (
+    ConcedeAnswerScreen,
     ConfirmScreen,
     DealSummaryScreen,
     GameOverScreen,
@@ -32,17 +33,30 @@ from deberc_tui.app.screens.modals import (
     PrivacyScreen,
     ScoreSheetScreen,
     StatsScreen,
+    game_end_text,
 )
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.app.widgets.actions import ActionBar, Toggles, claim_plausible, my_combos
+from deberc_tui.app.widgets.actions import (
+    ActionBar,
+    Toggles,
+    may_bella,
+    may_declare,
+    may_offer_concede,
+    must_answer_concede,
+    my_combos,
+)
 from deberc_tui.app.widgets.felt import FeltState, SeatInfo
 from deberc_tui.app.widgets.gamelog import GameLog
 from deberc_tui.app.widgets.hand import Hand
-from deberc_tui.app.widgets.panel import InfoPanel, stock_count
+from deberc_tui.app.widgets.panel import InfoPanel, stock_count, turnup_under_stock
 from deberc_tui.engine import (
+    CONCEDE_ACCEPT,
+    CONCEDE_OFFER,
+    CONCEDE_REFUSE,
     Bid,
     Card,
     Claim,
+    Concede50,
     IllegalActionError,
     Klabor,
     PlayCard,
@@ -90,6 +104,7 @@ class TableScreen(Screen[None]):
         Binding("r", "redeal", N_("Redeal"), show=False),
         Binding("k", "klabor", N_("Klabor"), show=False),
         Binding("a", "claim", N_("Партия"), show=False),
+        Binding("o", "concede", N_("Concede for 50"), show=False),  # concede_50: the defender's offer
         Binding("l", "last_trick", N_("Last trick")),
         Binding("t", "sheet", N_("Sheet")),
         Binding("i", "hint", N_("Hint")),
@@ -127,6 +142,7 @@ class TableScreen(Screen[None]):
         self.game_over_shown = False
         self.hint_bot: Any = None
         self.claim_armed: tuple[int, int] | None = None
+        self.concede_declined = -1  # the deal in which the human defender chose to play on instead of conceding
         self.tutor: float | None = None  # warn before a bid or card losing more than this many points
         self.tutor_ok: tuple[int, int, Any] | None = None  # the action the player confirmed anyway
         self.narrator = Narrator(table.names, table.side_name, look)
@@ -202,6 +218,7 @@ class TableScreen(Screen[None]):
             name = table.names[d.dealer]
             self.say_fmt(by(name, N_("Deal {n}: You deal, turnup {card}"), N_("Deal {n}: {name} deals, turnup {card}")),
                          n=len(game.deals), name=name, card=d.turnup)
+            self.handle_events([e for e in d.events if not isinstance(e, ev.Dealt)])  # a forced deal: its trump
             if table.hot_seat:
                 self.viewer = None
         deal = game.deal
@@ -215,6 +232,9 @@ class TableScreen(Screen[None]):
         if turn is None:
             return
         seat = turn
+        if table.is_bot(seat) and self.concede_choice() is not None:
+            self.refresh_table()  # the bot waits: the human defender may first offer to concede for fifty
+            return
         if table.is_bot(seat):
             self.refresh_table()
             self.start_bot(seat)
@@ -228,6 +248,25 @@ class TableScreen(Screen[None]):
                 return
             self.viewer = seat
         self.refresh_table()
+        if must_answer_concede(game.view(seat)):
+            self._ask_concede(seat)
+
+    def _ask_concede(self, seat: int) -> None:
+        """The bidder answers the defender's offer to concede for fifty in a dialog that says what each answer means."""
+        deal = self.table.game.deal
+        assert deal is not None
+        offerer = next((e.seat for e in reversed(deal.events) if isinstance(e, ev.ConcedeOffered)), None)
+        self.paused = True
+        name = self.table.names[offerer] if offerer is not None else _("The defender")
+        self.app.push_screen(ConcedeAnswerScreen(name), lambda yes: self._concede_answered(seat, yes))
+
+    def _concede_answered(self, seat: int, accept: bool | None) -> None:
+        self.paused = False
+        deal = self.table.game.deal
+        if accept is None or deal is None or deal.to_act != seat:
+            self.advance()
+            return
+        self.apply(seat, CONCEDE_ACCEPT if accept else CONCEDE_REFUSE)
 
     def _privacy_done(self, seat: int) -> None:
         self.paused = False
@@ -246,10 +285,8 @@ class TableScreen(Screen[None]):
         record_result(self.table)
         outcome = self.table.game.outcome
         assert outcome is not None
-        from deberc_tui.text.words import game_end
-
         self.say(_("Game over: {side} won ({how}).").format(side=self.table.side_name(outcome.winner),
-                                                            how=game_end(outcome.reason)))
+                                                            how=game_end_text(self.table, outcome.reason)))
         self.refresh_table()
         self.app.push_screen(GameOverScreen(self.table), self._after_game_over)
 
@@ -341,6 +378,7 @@ class TableScreen(Screen[None]):
             elif isinstance(e, ev.TrumpChosen):
                 self.said.clear()
                 self.said[e.seat] = _("trump {suit}").format(suit=self.look.suit(e.trump))
+                self._tell_turnup()
             elif isinstance(e, ev.Declared):
                 self.said[e.seat] = combo_name(e.best.kind, e.best.top.value)
             elif isinstance(e, ev.CardPlayed):
@@ -355,6 +393,25 @@ class TableScreen(Screen[None]):
             line = self.narrator.line(e)
             if line is not None:
                 self.log_text(line)
+
+    def _forced_deal(self) -> ev.ForcedDeal | None:
+        """The current deal's ForcedDeal event (``hanging: "forced"``: no bidding after a held tie), if it is one."""
+        deal = self.table.game.deal
+        if deal is None:
+            return None
+        return next((e for e in deal.events if isinstance(e, ev.ForcedDeal)), None)
+
+    def _tell_turnup(self) -> None:
+        """Where the turnup went once trump is chosen: into a hand, or under the stock (2-3 players' variants)."""
+        deal = self.table.game.deal
+        if deal is None:
+            return
+        if deal.turnup_taken_by is not None and deal.n != 4:  # 4 players: the usual packet
+            name = self.table.names[deal.turnup_taken_by]
+            self.log_text(self.fmt(by(name, N_("The turnup {card} goes into your hand"),
+                                      N_("The turnup {card} goes into {name}'s hand")), card=deal.turnup, name=name))
+        elif turnup_under_stock(self.table.game.view(self.perspective)):
+            self.log_text(self.fmt(_("The turnup {card} lies face up under the stock, out of play"), card=deal.turnup))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -400,6 +457,9 @@ class TableScreen(Screen[None]):
         top.append(" deberc ", style="bold reverse")
         top.append(" " + _("{preset} · {n} players · deal {deal} · ").format(
             preset=preset_label(table.rules.preset_name).capitalize(), n=n, deal=len(game.deals)))
+        forced = self._forced_deal()
+        if forced is not None:
+            top.append(_("forced deal") + " · ", style="bold")
         if view.trump is not None:
             top.append_text(self.fmt(_("trump {suit}"), suit=self.look.suit_text(view.trump)))
         else:
@@ -413,7 +473,12 @@ class TableScreen(Screen[None]):
             for s in range(n)
         ]
         state = FeltState(viewer=persp, seats=seats, trump=view.trump, stock=stock_count(view),
-                          turnup=view.turnup if view.turnup_taken_by is None and view.trump is not None else None)
+                          turnup=view.turnup if view.turnup_taken_by is None and view.trump is not None
+                          and not turnup_under_stock(view) else None,
+                          # a stock card face up for all: the bottom card, the top after the first trick
+                          # (club), or the turnup put under the stock (``turnup_2_3: "bottom"``)
+                          shown_stock=view.stock_top or view.bottom or (
+                              view.turnup if turnup_under_stock(view) else None))
         if view.current_trick:
             state.trick = list(view.current_trick)
         elif self.hold is not None:
@@ -424,7 +489,7 @@ class TableScreen(Screen[None]):
             state.centre_label = _("turnup · round {n}").format(n=view.bid_round)
         self.query_one("#felt").show(state)  # type: ignore[attr-defined]
         self.query_one("#info", InfoPanel).show(
-            view, names, [table.side_name(s) for s in range(table.rules.sides)], len(game.deals))
+            view, names, [table.side_name(s) for s in range(table.rules.sides)], len(game.deals), forced)
         # hand
         hand = self.query_one("#hand", Hand)
         my_view = game.view(me) if me is not None else None
@@ -452,6 +517,9 @@ class TableScreen(Screen[None]):
             t.append(self.hint, style="italic")
         elif deal.is_over:
             t.append(_("The deal is over."), style="bold")
+        elif self.concede_choice() is not None:
+            t.append(_("{name} named trump: o = offer to concede the deal for fifty, Enter = play on").format(
+                name=self.table.names[deal.bidder] if deal.bidder is not None else "?"), style="bold")
         elif deal.to_act is not None and self.table.is_bot(deal.to_act):
             t.append(_("{name} is thinking…").format(name=self.table.names[deal.to_act]), style="dim")
         elif view is not None and view.to_act == view.seat:
@@ -461,6 +529,10 @@ class TableScreen(Screen[None]):
                     t.append(_("Your bid: p = play {suit} as trump, x = pass").format(suit=suit), style="bold")
                 else:
                     t.append_text(self._round_two_prompt(view))
+            elif must_answer_concede(view):
+                t.append(_("Answer the offer to concede for fifty"), style="bold")
+            elif len(view.hand) >= 10:
+                t.append(_("Your turn: ←/→ or 1-9, 0 to choose, Enter to play"), style="bold")
             else:
                 t.append(_("Your turn: ←/→ or 1-9 to choose, Enter to play"), style="bold")
         status.update(t)
@@ -504,9 +576,11 @@ class TableScreen(Screen[None]):
         if action in ("play", "move", "pick"):
             return view is not None and view.phase == "play"
         if action in ("toggle_declare", "set_declare"):
-            return bool(my_combos(view, self.look)) and view is not None and view.phase == "play"
+            return mine and may_declare(view)
         if action in ("toggle_bella", "set_bella"):
-            return mine and view is not None and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
+            return mine and may_bella(view)
+        if action == "concede":
+            return may_offer_concede(view)
         if action == "swap":
             return view is not None and any(isinstance(a, SwapSeven) for a in view.optional)
         if action == "redeal":
@@ -514,7 +588,7 @@ class TableScreen(Screen[None]):
         if action == "klabor":
             return view is not None and any(isinstance(a, Klabor) for a in view.optional)
         if action == "claim":
-            return mine and view is not None and claim_plausible(view)
+            return view is not None  # when the engine refuses a claim, the key says why
         if action == "undo":
             return self.viewer is not None and self.table.undo_point(self.viewer) is not None
         if action == "hint":
@@ -527,7 +601,23 @@ class TableScreen(Screen[None]):
     def action_pick(self, index: int) -> None:
         self.query_one("#hand", Hand).select(index)
 
+    def concede_choice(self) -> int | None:
+        """The human defender who may still offer to concede for fifty while a bot would play the first card:
+        the table waits for o (offer) or Enter (play on), so the offer is never lost to a fast bot."""
+        seat = self.viewer
+        deal = self.table.game.deal
+        if seat is None or deal is None or deal.is_over or self.concede_declined == len(self.table.game.deals):
+            return None
+        turn = deal.to_act
+        if turn is None or turn == seat or not self.table.is_bot(turn):
+            return None
+        return seat if may_offer_concede(self.table.game.view(seat)) else None
+
     def action_play(self) -> None:
+        if self.concede_choice() is not None:  # Enter: play on without offering
+            self.concede_declined = len(self.table.game.deals)
+            self.advance()
+            return
         card = self.query_one("#hand", Hand).current
         if card is not None:
             self.play_card(card)
@@ -640,10 +730,15 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def action_set_bella(self, on: bool) -> None:
-        """``b`` declares bella with the trump K or Q, ``B`` keeps it back."""
+        """``b`` declares bella with the next card that may (``bella_when``), ``B`` keeps it back."""
         self.bella = on
-        self.hint = _("Bella will be declared with your trump K or Q (B: don't).") if on else _(
-            "No bella this time (b: declare it).")
+        view = self._my_turn_view()
+        if not on:
+            self.hint = _("No bella this time (b: declare it).")
+        elif view is not None and view.rules.bella_when != "with_card":
+            self.hint = _("Bella will be declared with the card you play now (B: not yet).")
+        else:
+            self.hint = _("Bella will be declared with your trump K or Q (B: don't).")
         self.refresh_table()
 
     def _optional(self, kind: type) -> None:
@@ -663,17 +758,32 @@ class TableScreen(Screen[None]):
     def action_klabor(self) -> None:
         self._optional(Klabor)
 
+    def action_concede(self) -> None:
+        """``o``: the defender offers to concede the deal for fifty (``concede_50``); the bidder answers."""
+        view = self._my_turn_view()
+        if view is not None and may_offer_concede(view):
+            self.apply(view.seat, CONCEDE_OFFER)
+
     def action_claim(self) -> None:
-        """«Партия»: the first press explains the risk, the second claims."""
+        """«Партия»: the first press explains the risk, the second claims; a claim the engine refuses says why."""
         view = self._my_turn_view()
         if view is None:
+            return
+        if not any(isinstance(a, Claim) for a in view.legal):
+            self.claim_armed = None
+            self.apply(view.seat, Claim())  # refused: the status line and the log give the engine's reason
             return
         key = (len(self.table.game.deals), len(self.table.game.deal.log))  # type: ignore[union-attr]
         if self.claim_armed != key:
             self.claim_armed = key
             side = view.rules.side_of(view.seat)
-            rule = (_("a false claim loses the game") if view.rules.false_claim == "loses"
-                    else _("a false claim is ignored"))
+            if view.rules.false_claim == "loses":
+                rule = _("a false claim loses the game")
+            elif view.rules.false_claim == "double_to_opponent":
+                rule = _("a false claim strikes your {total} to 0 and doubles it to the other side").format(
+                    total=view.totals[side])
+            else:
+                rule = _("a false claim is ignored")
             self.error = _("Claim «Партия»? Your side has {written} written + this deal's points, "
                            "target {target}; {rule}. Press a again to claim.").format(
                 written=view.totals[side], target=view.rules.target, rule=rule)
@@ -777,6 +887,9 @@ def hint_text(screen: TableScreen, view: SeatView) -> str:
     elif isinstance(action, Bid):
         what = {"play": _("play the turnup's suit"), "pass": _("pass")}.get(action.call) or _("name {suit}").format(
             suit=screen.look.suit(_suit(action.call)))
+    elif isinstance(action, Concede50):
+        what = {"offer": _("offer to concede for fifty"), "accept": _("accept the concession"),
+                "refuse": _("refuse the concession")}[action.step]
     else:
         what = str(action)
     return _("Hint: {what}").format(what=what) + (f" — {reason}" if reason else "")
@@ -799,3 +912,4 @@ def _suit(letter: str) -> Any:
     from deberc_tui.engine import Suit
 
     return Suit(letter)
+

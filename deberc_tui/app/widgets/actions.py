@@ -14,7 +14,9 @@ from textual.widgets import Button
 from deberc_tui.app.look import Look
 from deberc_tui.engine import (
     Bid,
+    Card,
     Claim,
+    Concede50,
     Klabor,
     PlayCard,
     Redeal,
@@ -40,13 +42,53 @@ class Toggles:
     bella: bool = True
 
 
+def may_declare(view: SeatView | None) -> bool:
+    """Whether the card the player plays now may declare combinations: the engine lists a declaring variant
+    (the first card, or the second with ``declare_until: "second_trick"``; never in the forced deal)."""
+    return view is not None and any(isinstance(a, PlayCard) and a.declare for a in view.legal)
+
+
+def may_bella(view: SeatView | None) -> bool:
+    """Whether some card the player may play now declares bella (the engine's ``bella_when`` decides)."""
+    return view is not None and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
+
+
+def may_offer_concede(view: SeatView | None) -> bool:
+    """Whether the player may offer to concede the deal for fifty now (``concede_50``; the defender, before the
+    first card): the engine offers it among the seat's out-of-turn actions."""
+    return view is not None and any(isinstance(a, Concede50) and a.step == "offer" for a in (*view.optional, *view.legal))
+
+
+def must_answer_concede(view: SeatView | None) -> bool:
+    """Whether the player (the bidder) must answer an offer to concede for fifty: nothing else is legal."""
+    return view is not None and bool(view.legal) and all(isinstance(a, Concede50) for a in view.legal)
+
+
+def play_hand(view: SeatView) -> list[Card]:
+    """The cards the seat held when its play began: its hand now and the cards it has played this deal
+    (declarations are made with these, also on the second card)."""
+    played = [c for t in view.tricks for s, c in t.cards if s == view.seat]
+    played += [c for s, c in view.current_trick if s == view.seat]
+    return [*view.hand, *played]
+
+
 def my_combos(view: SeatView | None, look: Look) -> str:
-    """The combinations the player would declare with the first card, as players say them (empty: none)."""
-    if view is None or view.trump is None or view.played_first[view.seat]:
+    """The combinations the player would declare with the card played now, as players say them (empty: none,
+    or the engine does not let this card declare)."""
+    if view is None or view.trump is None or not may_declare(view):
         return ""
-    combos = find_combos(mask_of(view.hand), view.trump, view.rules)
+    combos = find_combos(mask_of(play_hand(view)), view.trump, view.rules)
     return ", ".join(_("{kind} to {top}").format(kind=combo_word(c.kind), top=rank_letter(c.top.value))
                      + look.suit(c.suit) for c in combos)
+
+
+def bella_label(view: SeatView, on: bool) -> str:
+    """What the bella toggle will do, in the words of the rule in force (``bella_when``)."""
+    if not on:
+        return _("No bella (b: declare it)")
+    if view.rules.bella_when == "with_card":
+        return _("Bella with K/Q (B: don't)")
+    return _("Bella with this card (B: not yet)")
 
 
 def claim_plausible(view: SeatView) -> bool:
@@ -82,6 +124,7 @@ class ActionBar(Horizontal):
         yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
         yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
         yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
+        yield Button(_("Concede for 50 (o)"), id="concede", action="screen.concede", compact=True)
 
     def on_mount(self) -> None:
         for button in self.query(Button):
@@ -106,19 +149,24 @@ class ActionBar(Horizontal):
             self.query_one("#bid-play", Button).label = _("Play {suit} (p)").format(
                 suit=self.look.suit(view.turnup.suit))
         combos = my_combos(view, self.look)
-        shown["declare"] = bool(combos) and view is not None and view.phase == "play"
-        if shown["declare"]:
-            label = (_("Declaring {combos} (E: don't)") if toggles.declare
-                     else _("Not declaring {combos} (e: declare)"))
+        shown["declare"] = bool(combos) and mine
+        if shown["declare"] and view is not None:
+            second = view.played_first[view.seat]  # declare_until "second_trick": the last chance
+            if toggles.declare:
+                label = _("Declaring {combos} with this second card (E: don't)") if second else _(
+                    "Declaring {combos} (E: don't)")
+            else:
+                label = _("Not declaring {combos} (e: declare)")
             self.query_one("#declare", Button).label = Text(f"{self.mark(toggles.declare)} "
                                                             + label.format(combos=combos))
-        shown["bella"] = any(isinstance(a, PlayCard) and a.bella for a in legal)
-        if shown["bella"]:
-            label = _("Bella with K/Q (B: don't)") if toggles.bella else _("No bella (b: declare it)")
-            self.query_one("#bella", Button).label = Text(f"{self.mark(toggles.bella)} {label}")
+        shown["bella"] = mine and may_bella(view)
+        if shown["bella"] and view is not None:
+            self.query_one("#bella", Button).label = Text(f"{self.mark(toggles.bella)} "
+                                                          + bella_label(view, toggles.bella))
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
         shown["claim"] = view is not None and claim_plausible(view)
+        shown["concede"] = may_offer_concede(view) and not must_answer_concede(view)
         for button_id, visible in shown.items():
             self.query_one(f"#{button_id}", Button).display = visible

@@ -177,7 +177,14 @@ class Felt(Widget):
         side_room = max(6, x_left - 2)
 
         # the corner: the stock face down on the turnup, a shown stock card, the trump
-        self._corner(canvas, cw, ch, height)
+        corner_right = self._corner(canvas, cw, ch, height)
+        corner_top = height - 1 - ch
+
+        def beside_corner(x: int, y: int, line: Text) -> int:
+            """A line on the corner's rows starts right of its cards (a long name never runs into them)."""
+            if y < corner_top or not corner_right:
+                return x
+            return max(x, min(corner_right + 1, width - line.cell_len))
 
         # the centre: the turnup during the bidding
         if st.centre is not None:
@@ -197,7 +204,7 @@ class Felt(Widget):
                 x, y = x_mid, y_top
             elif where == "bottom":
                 line = self._join(self._seat_name(seat, 24), self._seat_said(seat, 16))
-                canvas.put(max(0, cx - line.cell_len // 2), y_bottom + ch, line)
+                canvas.put(beside_corner(max(0, cx - line.cell_len // 2), y_bottom + ch, line), y_bottom + ch, line)
                 x, y = x_mid, y_bottom
             else:
                 y_l = y_side + ch // 2 - 1
@@ -225,7 +232,8 @@ class Felt(Widget):
             template = _("{arrow} You take {points}") if is_you(who) else _("{arrow} {name} takes {points}")
             msg = Text(template.format(arrow=lk.arrow, name=who, points=st.taken_points),
                        style="bold" if lk.mono else f"bold {WINNER}")
-            canvas.put(max(0, cx - msg.cell_len // 2), min(height - 1, y_bottom + ch + 1), msg)
+            y_msg = min(height - 1, y_bottom + ch + 1)
+            canvas.put(beside_corner(max(0, cx - msg.cell_len // 2), y_msg, msg), y_msg, msg)
         return canvas.text()
 
     @staticmethod
@@ -247,9 +255,10 @@ class Felt(Widget):
         shift = min(shift, max(0, top - 1)) if n != 3 else min(shift, max(0, side))
         return top - shift, side - shift, bottom - shift
 
-    def _corner(self, canvas: _Canvas, cw: int, ch: int, height: int) -> None:
-        """Bottom left: the turnup with the stock lying on it (and its count), a shown stock card;
-        bottom right: the trump."""
+    def _corner(self, canvas: _Canvas, cw: int, ch: int, height: int) -> int:
+        """Bottom left: the turnup with the stock lying on it (and its count), a shown stock card (the bottom
+        card, the stock's top after the first trick, or the turnup under the stock); bottom right: the trump.
+        Returns the first column right of the cards (0: none)."""
         st = self.state
         lk = self.look
         y = height - 1 - ch
@@ -263,9 +272,12 @@ class Felt(Widget):
             x += cw + 1
         if st.shown_stock is not None:
             canvas.put_lines(x, y, lk.face_lines(st.shown_stock, cw, ch))
+            x += cw + 1
+        right = x
         if st.stock:
             canvas.put(0, height - 1, Text(_("Stock {n}").format(n=st.stock), style="dim" if lk.mono else ""))
         if st.trump is not None:
             t = Text(_("Trump") + " ")
             t.append_text(lk.suit_text(st.trump))
             canvas.put(canvas.width - t.cell_len, height - 1, t)
+        return right

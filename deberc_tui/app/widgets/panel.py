@@ -1,5 +1,6 @@
 """The side panel: the deal, trump, turnup, bottom card and stock, the running score, the last trick —
-laid out in as few lines as the panel's width allows, never cutting a word."""
+laid out in as few lines as the panel's width allows, never cutting a word. A forced deal (the «висяк») says
+so, with who must play and what is held."""
 
 from __future__ import annotations
 
@@ -8,17 +9,21 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from deberc_tui.app.look import Look, styled
+from deberc_tui.app.tr import is_you
 from deberc_tui.engine import SeatView
+from deberc_tui.engine.events import ForcedDeal
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import preset as preset_label
 
 
 def stock_count(view: SeatView) -> int:
-    """Cards still lying in the stock (the turnup not counted)."""
-    n = view.players
-    if view.trump is None:
-        return 32 - 6 * n - 1
-    return 0 if n == 4 else 32 - 9 * n - 1
+    """Cards still lying in the stock (the turnup not counted): the engine's count, for any ``extra_cards``."""
+    return view.stock_size
+
+
+def turnup_under_stock(view: SeatView) -> bool:
+    """``turnup_2_3: "bottom"``: the turnup lies face up under the stock, out of play (2-3 players)."""
+    return view.players != 4 and view.rules.turnup_2_3 == "bottom" and view.trump is not None
 
 
 def flow(chunks: list[Text], width: int, sep: str = "  ") -> list[Text]:
@@ -47,10 +52,12 @@ class InfoPanel(Static):
     def __init__(self, look: Look, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.look = look
-        self._data: tuple[SeatView, list[str], list[str], int] | None = None
+        self._data: tuple[SeatView, list[str], list[str], int, ForcedDeal | None] | None = None
 
-    def show(self, view: SeatView, names: list[str], side_names: list[str], deal_no: int) -> None:
-        self._data = (view, names, side_names, deal_no)
+    def show(self, view: SeatView, names: list[str], side_names: list[str], deal_no: int,
+             forced: ForcedDeal | None = None) -> None:
+        """``forced``: the deal is the forced one after a held tie (its event says who bids and what is held)."""
+        self._data = (view, names, side_names, deal_no, forced)
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -63,7 +70,7 @@ class InfoPanel(Static):
         """The panel's lines at ``width`` cells."""
         if self._data is None:
             return []
-        view, names, side_names, deal_no = self._data
+        view, names, side_names, deal_no, forced = self._data
         lk = self.look
         width = max(width, 12)
         out: list[Text] = []
@@ -80,9 +87,11 @@ class InfoPanel(Static):
             trump.append("?", style="dim")
             chunks.append(Text(_("(bidding, round {n})").format(n=view.bid_round), style="dim"))
         out += flow(chunks, width, sep=" ")
+        if forced is not None:
+            out += self._forced_lines(forced, names, side_names, width)
         cards: list[Text] = []
         if view.turnup_taken_by is None:
-            t = Text(_("Turnup") + " ")
+            t = Text((_("Under the stock") if turnup_under_stock(view) else _("Turnup")) + " ")
             t.append_text(lk.card_text(view.turnup))
             cards.append(t)
             if view.swapped_by is not None:
@@ -90,6 +99,10 @@ class InfoPanel(Static):
         if view.bottom is not None:
             t = Text(_("Bottom") + " ")
             t.append_text(lk.card_text(view.bottom))
+            cards.append(t)
+        if view.stock_top is not None:
+            t = Text(_("Stock top") + " ")
+            t.append_text(lk.card_text(view.stock_top))
             cards.append(t)
         stock = stock_count(view)
         if stock or view.players != 4:
@@ -115,3 +128,13 @@ class InfoPanel(Static):
             chunks.append(styled(f"{lk.arrow} {names[last.winner]} +{last.points}", "bold"))
             out += flow(chunks, width)
         return out
+
+    @staticmethod
+    def _forced_lines(forced: ForcedDeal, names: list[str], side_names: list[str], width: int) -> list[Text]:
+        """The forced deal: why there was no bidding, who must play, what is held, what may be declared."""
+        who = names[forced.bidder]
+        held = [Text(_("held:"), style="italic")] + [
+            Text(f"{side_names[s]} {p}", style="italic") for s, p in enumerate(forced.held)]
+        return flow([styled(_("Forced deal (висяк)"), "bold"), Text(_("after a tie: no bidding")),
+                     Text(_("You must play") if is_you(who) else _("{name} must play").format(name=who))],
+                    width) + flow(held, width, sep=" ") + flow([Text(_("only bella may be declared"), style="dim")], width)
