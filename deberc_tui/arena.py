@@ -275,10 +275,17 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
     return seating[rules.side_seats(game.outcome.winner)[0]]
 
 
-def check_entrants(entrants: Sequence[Entrant]) -> None:
-    """Fail early, in one line (ValueError), on an unknown bot or style or a process bot that cannot start."""
+def check_entrants(entrants: Sequence[Entrant], keep: bool = False) -> None:
+    """Fail early, in one line (ValueError), on an unknown bot or style or a process bot that cannot start.
+
+    ``keep``: a process bot started here stays running for this process's first table (no second start)."""
     for e in entrants:
+        if (e.label, 0) in _RUNNING:
+            continue
         bot = make_bot(e.name, style=e.style)
+        if keep and is_process_bot(e.name):
+            _RUNNING[(e.label, 0)] = bot
+            continue
         close = getattr(bot, "close", None)
         if close is not None:
             close()
@@ -316,7 +323,7 @@ def run_arena(
 
     ``progress(k)`` is called as work finishes (k = decks or games done since the last call)."""
     entrants = parse_bots(bots)
-    check_entrants(entrants)
+    check_entrants(entrants, keep=jobs == 1)
     rules = Rules.preset(preset, players=players)
     k = len(entrants)
     per_deck: list[list[SeatRecord]] = []

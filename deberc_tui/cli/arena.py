@@ -38,7 +38,7 @@ def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, game
 
     try:
         Rules.preset(preset, players=players)
-        check_entrants(parse_bots(bots_spec))
+        check_entrants(parse_bots(bots_spec), keep=jobs == 1)
     except (RulesError, ValueError) as exc:
         raise _UserError(str(exc)) from None
     total = deals + games
