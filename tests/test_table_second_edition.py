@@ -357,7 +357,7 @@ async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> Non
         scr = table_screen(app)
         deal = scr.table.game.deal
         assert deal.bidder == 1, "the first-legal bot plays the turnup's suit"
-        assert shown_buttons(scr).get("concede") == "Concede for 50 (o)"
+        assert shown_buttons(scr).get("concede") == "Concede 50 (o)"
         await pilot.press("o")
         await settle(pilot)
         assert "You offer to concede the deal for fifty" in log_text(app)

@@ -124,7 +124,7 @@ class ActionBar(Horizontal):
         yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
         yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
         yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
-        yield Button(_("Concede for 50 (o)"), id="concede", action="screen.concede", compact=True)
+        yield Button(_("Concede 50 (o)"), id="concede", action="screen.concede", compact=True)
 
     def on_mount(self) -> None:
         for button in self.query(Button):
