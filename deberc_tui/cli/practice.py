@@ -23,6 +23,13 @@ RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too 
            "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
+class PracticeError(click.ClickException):
+    """A position or rules that cannot be: one line naming what is wrong (exit 2), never a traceback or a usage
+    block (``deberc practice --preset three --players 2`` says only that the preset is for 3 players)."""
+
+    exit_code = 2
+
+
 def _word(table: dict[str, str], key: str) -> str:
     """A code in the current language; the code itself where there is no translation (English)."""
     message = table.get(key)
@@ -52,9 +59,9 @@ def build_position(
                 )
         return position
     except (RulesError, CardError, PositionError) as exc:
-        raise click.UsageError(usage_line(exc)) from None
+        raise PracticeError(usage_line(exc)) from None
     except (InputError, ValueError):
-        raise click.UsageError(_("--score must be numbers separated by commas, not {score!r}").format(
+        raise PracticeError(_("--score must be numbers separated by commas, not {score!r}").format(
             score=Shortened(score))) from None
 
 
@@ -96,7 +103,7 @@ def practice(
         try:
             role_offset(players, seat)
         except PositionError as exc:
-            raise click.UsageError(usage_line(exc)) from None
+            raise PracticeError(usage_line(exc)) from None
     if review:
         from deberc_tui.practice.history import History
         from deberc_tui.practice.screen import call_word, noted_cards
@@ -116,7 +123,7 @@ def practice(
         return
     if evaluate:
         if not hand or not turnup:
-            raise click.UsageError(_("--evaluate needs --hand and --turnup"))
+            raise PracticeError(_("--evaluate needs --hand and --turnup"))
         position = build_position(
             hand, turnup, seat or "first", players, preset, round_ or 1, bids, score, target, hanging,
         )
@@ -136,7 +143,7 @@ def practice(
     try:
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
-        raise click.UsageError(usage_line(exc)) from None
+        raise PracticeError(usage_line(exc)) from None
     from deberc_tui.practice.screen import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,

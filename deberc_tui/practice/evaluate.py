@@ -5,7 +5,9 @@ bottom card) at random around what you know. Every legal bid is played out in th
 the bots (common random numbers), so the differences between bids are sharp even though single
 outcomes swing by well over 100 points with bait. A bid's value in a world is what your side writes
 on the score sheet in this deal (after bait and hanging, penalties included) minus the mean of what
-the other sides write.
+the other sides write. The worlds are dealt under the position's rules: with Kharkiv's ``extra_cards: 4``
+every hand holds 10 cards once the bidding is over, and each bid keeps the hand it led to in its first
+world (:attr:`BidValue.example`) so that the player can see one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deberc_tui.engine import DECK, Action, Claim, Deal, ScoreSheet
+from deberc_tui.engine import DECK, Action, Card, Claim, Deal, Phase, ScoreSheet, Suit
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.practice.position import BidPosition
 
@@ -35,6 +37,8 @@ class BidValue:
     bids_taken: int = 0
     wins: int = 0
     losses: int = 0
+    example: tuple[Card, ...] = ()  # your hand when the bidding ended, in the first world where it did
+    example_trump: Suit | None = None  # and the trump chosen there
 
     @property
     def n(self) -> int:
@@ -157,11 +161,19 @@ class WorldResult:
     bidder: int | None
     outcome: str
     game_winner: int | None
+    hand: tuple[Card, ...] = ()  # the watched seat's hand when the play began (none if the deal was thrown in)
+    trump: Suit | None = None
 
 
-def play_out(deal: Deal, step: Callable[[Deal], None], totals: Sequence[int], hanging: int) -> WorldResult:
-    """Finish ``deal`` with the playout policy and score it on a sheet holding the game's score."""
+def play_out(
+    deal: Deal, step: Callable[[Deal], None], totals: Sequence[int], hanging: int, watch: int | None = None,
+) -> WorldResult:
+    """Finish ``deal`` with the playout policy and score it on a sheet holding the game's score; ``watch``
+    names a seat whose hand is kept as the play begins (after the cards dealt after the bidding)."""
+    hand: tuple[Card, ...] = ()
     while not deal.is_over:
+        if watch is not None and not hand and deal.phase is Phase.PLAY:
+            hand = tuple(deal.hand(watch))
         step(deal)
     rules = deal.rules
     sheet = ScoreSheet(rules, deal.dealer)
@@ -175,11 +187,13 @@ def play_out(deal: Deal, step: Callable[[Deal], None], totals: Sequence[int], ha
     k = len(scores)
     values = tuple(sc - (total - sc) / (k - 1) for sc in scores)
     winner = sheet.outcome.winner if sheet.outcome is not None else None
-    return WorldResult(values, row.bidder, row.outcome, winner)
+    return WorldResult(values, row.bidder, row.outcome, winner, hand, deal.trump)
 
 
 def record_outcome(bv: BidValue, world: WorldResult, my_side: int) -> None:
     bv.values.append(world.values[my_side])
+    if not bv.example and world.hand:
+        bv.example, bv.example_trump = world.hand, world.trump
     if world.bidder == my_side:
         bv.bids_taken += 1
         if world.outcome == "bait":
@@ -215,7 +229,7 @@ def evaluate(
         for bv in values:
             deal = base.clone()
             deal.apply(position.seat, BIDS[bv.bid])
-            record_outcome(bv, play_out(deal, step, position.totals, position.hanging), my_side)
+            record_outcome(bv, play_out(deal, step, position.totals, position.hanging, position.seat), my_side)
         worlds += 1
         if worlds >= min_worlds and all(v.se <= target_se for v in values):
             break

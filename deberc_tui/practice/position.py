@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deberc_tui.engine import DECK, Bid, Card, Deal, Rules, stack_deck
+from deberc_tui.engine import DECK, Bid, Card, Deal, Klabor, Redeal, Rules, stack_deck
 from deberc_tui.engine.actions import BIDS
+from deberc_tui.engine.options import Hanging
 from deberc_tui.text.i18n import _
 
 SEAT_NAMES = ("first", "second", "third", "dealer")
@@ -38,7 +39,11 @@ def role_offset(players: int, role: str) -> int:
 
 @dataclass(frozen=True)
 class BidPosition:
-    """You hold six cards and it is your turn to bid. Seat numbers: the dealer is seat 0."""
+    """You hold six cards and it is your turn to bid. Seat numbers: the dealer is seat 0.
+
+    Only the six cards and the turnup are known: everything else (the other hands, the cards after the bid —
+    ``rules.tricks_per_deal`` in hand then, 10 under Kharkiv's ``extra_cards: 4`` — the stock) is dealt anew in
+    every world of an evaluation."""
 
     rules: Rules
     hand: tuple[Card, ...]
@@ -58,6 +63,9 @@ class BidPosition:
             raise PositionError(_("the turnup {card} cannot also be in the hand").format(card=self.turnup.notation))
         if self.round not in (1, 2):
             raise PositionError(_("the round is 1 or 2"))
+        if self.hanging and self.rules.hanging is Hanging.FORCED:
+            raise PositionError(_("no hanging points before a bid: under hanging 'forced' the deal after a tie "
+                                  "is played without bidding"))
         if not self.totals:
             object.__setattr__(self, "totals", (0,) * self.rules.sides)
         if len(self.totals) != self.rules.sides:
@@ -81,8 +89,13 @@ class BidPosition:
         return [a.call for a in self.deal_with(list(DECK)).legal_actions() if isinstance(a, Bid)]
 
     def deal_with(self, fill: Sequence[Card]) -> Deal:
-        """A deal consistent with the position (the unknown cards in ``fill``'s order), bids applied."""
-        deck = stack_deck(self.rules.players, self.dealer, {self.seat: list(self.hand)}, self.turnup, fill=fill)
+        """A deal consistent with the position (the unknown cards in ``fill``'s order), bids applied.
+
+        The deck is stacked under the position's own rules, so the cards after the bid go out as they say
+        (``extra_cards``, ``turnup_to``, ``extras_from``...); only the six cards are placed, so whoever bids,
+        everything after them comes from ``fill``."""
+        deck = stack_deck(self.rules, self.dealer, {self.seat: list(self.hand)}, self.turnup, fill=fill,
+                          bidder=self.seat)
         deal = Deal(self.rules, self.dealer, deck, self.totals)
         for call in self.bids:
             assert deal.to_act is not None
@@ -115,16 +128,28 @@ def make_position(
     return BidPosition(rules, tuple(hand), turnup, seat, round, tuple(totals), hanging)
 
 
+def no_decision(deal: Deal, seat: int) -> bool:
+    """Whether ``seat``'s six cards make the bid pointless: a hand that may be thrown in (four sevens, a weak hand
+    under ``low_points_redeal``) is thrown in after any bid, and klabor wins the game before it."""
+    return any(isinstance(a, Redeal | Klabor) for a in deal.optional_actions(seat))
+
+
 def random_position(rules: Rules, rng: random.Random, role: str | None = None, round: int | None = None) -> BidPosition:
-    """A random position reached naturally: deal, and let it be the chosen seat's turn in the chosen round."""
+    """A random position reached naturally: deal, and let it be the chosen seat's turn in the chosen round.
+
+    Deals again while the seat's hand leaves nothing to decide (:func:`no_decision`: under the club's
+    ``low_points_redeal: 13`` about one hand in ten)."""
     n = rules.players
     roles = [seat_role(n, k) for k in range(1, n + 1)]
     chosen = role or rng.choice(roles)
     rnd = round or (1 if rng.random() < 0.7 else 2)
-    deck = list(DECK)
-    rng.shuffle(deck)
     seat = role_offset(n, chosen) % n
-    probe = Deal(rules, 0, deck)
+    deck = list(DECK)
+    for _attempt in range(100):
+        rng.shuffle(deck)
+        probe = Deal(rules, 0, deck)
+        if not no_decision(probe, seat):
+            break
     hand = tuple(probe.hand(seat))
     totals: tuple[int, ...] = tuple(rng.choice((0, 0, 40, 120, 250, 380, 450)) for _side in range(rules.sides))
     if rules.short:

@@ -17,12 +17,14 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.engine import Card, CardError, Rules, Suit, sort_hand
+from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sort_hand
+from deberc_tui.engine.text import Text as EngineText
+from deberc_tui.engine.text import render
 from deberc_tui.practice.evaluate import Evaluation, evaluate
 from deberc_tui.practice.history import Decision, History
 from deberc_tui.practice.position import BidPosition, random_position
 from deberc_tui.text import words
-from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.words import preset as preset_label
 
 BID_LABELS = {"play": N_("Play"), "pass": N_("Pass"), "C": N_("♣ Clubs"), "D": N_("♦ Diamonds"), "H": N_("♥ Hearts"),
@@ -88,6 +90,40 @@ def mistake_line(decision: Decision, look: Look | None = None) -> str:
         chosen=call_word(decision.chosen, look), best=call_word(decision.best, look), loss=decision.loss)
 
 
+def after_bid_text(rules: Rules) -> str:
+    """How many cards follow the bid (§2): 3 each (9 in hand), 4 under Kharkiv (10), 2 with 4 players (8)."""
+    total = rules.tricks_per_deal
+    return ngettext("After the bid: {k} more card each, {total} in hand.",
+                    "After the bid: {k} more cards each, {total} in hand.", total - 6).format(k=total - 6, total=total)
+
+
+def reason_text(reason: EngineText, look: Look | None = None) -> str:
+    """A bot's reason (a template and its params) in the player's language, cards and suits as the look shows them."""
+    shown = look or Look()
+
+    def show(value: object) -> object:
+        if isinstance(value, Card):
+            return shown.card_str(value)
+        if isinstance(value, Suit):
+            return shown.suit(value)
+        return value
+
+    return render(reason.template, reason.params, _, show)
+
+
+def rule_of_thumb(position: BidPosition) -> EngineText | None:
+    """What the heuristic bot would bid here and why (it sees only the seat's own view: any world will do)."""
+    from bots.registry import make_bot
+
+    view = seat_view(position.deal_with(DECK), position.seat)
+    bot = make_bot("heuristic", seed=0)
+    decide = getattr(bot, "decide", None)
+    if not callable(decide):
+        return None
+    _action, why = decide(view, list(view.legal))
+    return why if isinstance(why, EngineText) else None
+
+
 HARD_MARGIN = 15.0
 
 
@@ -96,6 +132,7 @@ class Evaluated(Message):
     evaluation: Evaluation
     chosen: str
     gen: int = 0
+    reason: EngineText | None = None  # the heuristic bot's rule of thumb for this position
 
 
 @dataclass
@@ -119,7 +156,7 @@ class PracticeScreen(Screen[None]):
     #hand { height: auto; padding: 1 2 0 2; text-style: bold; }
     #bids { height: auto; padding: 0 2; }
     #bids Button { margin-right: 1; min-width: 10; }
-    #verdict { height: auto; padding: 0 2; margin-top: 1; }
+    #verdict { height: auto; padding: 0 2; }
     #table { height: auto; width: auto; max-height: 10; margin: 1 2 0 2; }
     PracticeScreen.-ascii #bids Button { border: ascii $secondary; height: 3; }
     """
@@ -209,11 +246,12 @@ class PracticeScreen(Screen[None]):
             + "\n" + _("You are {role}; round {round}. Turnup: {turnup}").format(
                 role=_(ROLES[pos.role]) if pos.role in ROLES else pos.role, round=pos.round,
                 turnup=pretty(pos.turnup, look))
-            + ("" if not pos.bids else "   " + _("(before you: {bids})").format(
-                bids=", ".join(bid_label(b, look) for b in pos.bids)))
+            + ("" if not pos.bids else "   " + ngettext(
+                "(before you: {n} pass)", "(before you: {n} passes)", len(pos.bids)).format(n=len(pos.bids)))
         )
         self.query_one("#hand", Static).update(
-            Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(pos.hand), sep="  "))
+            Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(pos.hand), sep="  ")
+            + "\n" + Text(after_bid_text(pos.rules), style="dim"))
         bids = self.query_one("#bids", Horizontal)
         # The old buttons must be gone before the new ones (with the same ids) are mounted.
         await bids.remove_children()
@@ -256,7 +294,7 @@ class PracticeScreen(Screen[None]):
                               max_worlds=self.worlds)
         else:
             result = evaluate(position, seed=seed, max_seconds=self.seconds)
-        self.post_message(Evaluated(result, call, gen))
+        self.post_message(Evaluated(result, call, gen, rule_of_thumb(position)))
 
     @on(Evaluated)
     def show_evaluation(self, message: Evaluated) -> None:
@@ -276,17 +314,26 @@ class PracticeScreen(Screen[None]):
         table.display = True
         decision = self.history.add(ev, message.chosen)
         self._tell_history_notes()
+        chosen = ev.value(message.chosen)
+        example = chosen.example
+        if example:  # one world's hand after the bid: what the 6 cards became (10 under Kharkiv)
+            self.query_one("#hand", Static).update(
+                Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(ev.position.hand), sep="  ")
+                + "\n" + Text(_("In one world after {bid}:").format(bid=bid_label(message.chosen, look)) + "  ")
+                + look.cards_text(sort_hand(example, chosen.example_trump), sep=" "))
+        thumb = "" if message.reason is None else "\n" + _("Heuristic bot: {reason}").format(
+            reason=reason_text(message.reason, look))
         self.query_one("#verdict", Static).update(
-            verdict_text(ev, message.chosen, decision, look)
-            + "\n" + _("{worlds} worlds in {seconds:.1f} s ({thresholds}).  Press n for the next position.").format(
-                worlds=ev.worlds, seconds=ev.seconds,
-                thresholds=_("fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35 points"))
+            verdict_text(ev, message.chosen, decision, look) + thumb
+            + "\n" + _("{worlds} worlds in {seconds:.1f} s.  Press n for the next position.").format(
+                worlds=ev.worlds, seconds=ev.seconds)
             + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
         )
 
     def action_review(self) -> None:
         self.query_one("#verdict", Static).update(
             _("Your record: {summary}").format(summary=self.history.summary())
+            + "\n" + _("Points lost against the best bid: fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35.")
             + "".join("\n• " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
         )
 
