@@ -26,15 +26,37 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from deberc_tui.engine import DECK, Action, Bid, PlayCard, Rank, Rules, SeatView, Suit, find_combos, scoring
+from deberc_tui.engine import (
+    DECK,
+    Action,
+    Bid,
+    Concede50,
+    ConcedeStep,
+    PlayCard,
+    Rank,
+    Rules,
+    SeatView,
+    Suit,
+    find_combos,
+    scoring,
+)
 from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
 from deberc_tui.engine.dealing import packets_after_bidding
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.text import N_, Text
 
+from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
-from .heuristic import BASE_THRESHOLD, HeuristicBot, call_strength, call_text
+from .heuristic import (
+    BASE_THRESHOLD,
+    CONCEDE_OFFER_BELOW,
+    HeuristicBot,
+    bella_open,
+    bid_strength,
+    call_strength,
+    call_text,
+)
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
 from .sim import Position, SearchAborted, Solver, rollout
@@ -53,25 +75,50 @@ PLAY_EDGE = {2: 12.0, 3: 0.0, 4: 0.0}
 # (same bids, 2 players: 31 baits in 320 bids against the heuristic's 80).
 SEARCH_WEIGHT = 0.25
 EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
+CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
+CONCEDE_TIME = 0.2  # seconds for the offer, asked out of turn (the table allows half a second)
+CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
-def written_utility(points: Sequence[float], bidder_side: int | None, my_side: int, rules: Rules) -> float:
-    """My side's written points minus the mean of the others', from the deal points (§7)."""
-    written = list(points)
+def written_utility(
+    points: Sequence[float], bidder_side: int | None, my_side: int, rules: Rules, held: Sequence[float] = (),
+) -> float:
+    """My side's written points minus the mean of the others', from the deal points (§7). ``held``: the points
+    of tied deals held for this forced deal (``hanging: "forced"``): the verdict is this deal's, but what is
+    written (or handed over by a bait) is both deals' points."""
+    both = [p + h for p, h in zip(points, held, strict=True)] if held else list(points)
+    written = both[:]
     sides = len(points)
     if bidder_side is not None:
         b = bidder_side
         outcome = scoring.verdict(rules, b, points)  # the engine's §7, on expected points
         if outcome is scoring.BAIT:
             written[b] = 0
-            receivers = scoring.bait_receivers(rules, points, b, range(sides))
+            receivers = scoring.bait_receivers(rules, both, b, range(sides))
             for d in receivers:
-                written[d] += points[b] / len(receivers)  # expected points: the odd point is noise
+                written[d] += both[b] / len(receivers)  # expected points: the odd point is noise
         elif outcome is scoring.HANGING and rules.hanging == "hang":
             written[b] = 0
+        elif outcome is scoring.HELD:
+            written = [0.0] * sides  # held again: decided later, worth nothing to either side now
     others_w = [w for s, w in enumerate(written) if s != my_side]
     return written[my_side] - sum(others_w) / len(others_w)
+
+
+def held_points(view: SeatView) -> tuple[int, ...]:
+    """The points held for this deal by tied deals before it (``hanging: "forced"``), per side: the sheet's
+    trailing "held" rows (thrown-in deals in between change nothing); () when none."""
+    held = [0] * view.rules.sides
+    found = False
+    for row in reversed(view.sheet):
+        if row.outcome == scoring.THROWN_IN:
+            continue
+        if row.outcome != scoring.HELD:
+            break
+        found = True
+        held = [h + p for h, p in zip(held, row.points, strict=True)]
+    return tuple(held) if found else ()
 
 
 class ExpertBot(HeuristicBot):
@@ -117,15 +164,12 @@ class ExpertBot(HeuristicBot):
         return [base[s] + (gained0 if side_team[s] == 0 else gained1) / max(1, count[side_team[s]]) for s in range(sides)]
 
     def _pending_combos(self, view: SeatView, know: Knowledge) -> list[float]:
-        """Combination and bella points per side as far as known now (mine counted if I will declare)."""
+        """Combination and bella points per side as far as known now (mine counted if I will declare them;
+        my own undeclared bella is left to the caller, who weighs declaring it)."""
         rules = view.rules
         out = [float(know.combo_points[s] + know.bella_points[s]) for s in range(rules.sides)]
         assert view.trump is not None
-        t = view.trump.index
-        kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
         my_side = rules.side_of(view.seat)
-        if not view.played_first[view.seat] and know.hand & kq == kq and rules.bella_to == "holder":
-            out[my_side] += 20
         if view.combos_side is None:
             best: tuple[int, int, int] | None = None
             best_side = -1
@@ -136,13 +180,12 @@ class ExpertBot(HeuristicBot):
                 pts[side] = pts.get(side, 0) + rules.combo_points(a.length)
                 if best is None or key > best:
                     best, best_side = key, side
-            if not view.played_first[view.seat] and self.should_declare(view):
-                combos = find_combos(know.hand, view.trump, rules)
-                if combos:
-                    key = (*combos[0].rank_key, 1 if combos[0].suit is view.trump else 0)
-                    pts[my_side] = pts.get(my_side, 0) + sum(c.points for c in combos)
-                    if best is None or key > best:
-                        best, best_side = key, my_side
+            mine = view.declarable()
+            if mine and self.should_declare(view):
+                key = (*mine[0].rank_key, 1 if mine[0].suit is view.trump else 0)
+                pts[my_side] = pts.get(my_side, 0) + sum(c.points for c in mine)
+                if best is None or key > best:
+                    best, best_side = key, my_side
             if best_side >= 0:
                 out[best_side] += pts.get(best_side, 0)
         return out
@@ -152,7 +195,8 @@ class ExpertBot(HeuristicBot):
     def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, Explanation]:
         know = knowledge(view)
         options = sorted({a.card.index for a in cards})
-        if len(options) == 1:
+        bella = view.rules.bella_to == "holder" and bella_open(view, know)
+        if len(options) == 1 and not (bella and any(a.bella for a in cards)):
             return self.flags(view, know, cards, options[0]), Text(N_("the only card I may play"))
         rules = view.rules
         n = rules.players
@@ -161,11 +205,13 @@ class ExpertBot(HeuristicBot):
         teams = self._teams(view, view.bidder)
         my_side = rules.side_of(view.seat)
         bidder_side = rules.side_of(view.bidder)
+        held = held_points(view)
         base = [know.side_points[s] + c for s, c in enumerate(self._pending_combos(view, know))]
         cp = CARD_POINTS[t + 1]
         trick = [(s, c.index) for s, c in view.current_trick]
         leader = view.current_trick[0][0] if view.current_trick else view.seat
         totals = {c: 0.0 for c in options}
+        with_bella = {c: 0.0 for c in options}
         heur = self.card_values(view, know, options)
         deadline = self._deadline()
         done = 0
@@ -176,34 +222,42 @@ class ExpertBot(HeuristicBot):
                 played_by[s] |= card.bit
         for s, card in view.current_trick:
             played_by[s] |= card.bit
+        solve_limit = SOLVE_LIMIT[n]  # lowered by a trick each time a solve runs out of time
         for i in range(self.samples):
-            if i >= 2 and time.perf_counter() > deadline:
+            if i >= 1 and time.perf_counter() > deadline:
                 break
             hands = self._sample(know, constraints, played_by)
             pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
             remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
             cards_left = sum(h.bit_count() for h in hands)
             values: dict[int, int] = {}
-            if cards_left <= SOLVE_LIMIT[n]:
+            if cards_left <= solve_limit:
                 try:
-                    values = Solver(pos, MAX_NODES).root_values(options)
+                    values = Solver(pos, MAX_NODES, deadline).root_values(options)
                 except SearchAborted:
                     values = {}
+                    if time.perf_counter() > deadline:
+                        solve_limit -= 2 * n
             if not values:
-                limit = SOLVE_LIMIT[n] if cards_left > SOLVE_LIMIT[n] else SOLVE_LIMIT[n] - 2 * n
+                limit = solve_limit if cards_left > solve_limit else solve_limit - 2 * n
                 for c in options:
                     after = _after(pos, view.seat, c)
-                    values[c] = after[1] + rollout(after[0], limit, MAX_NODES // 4)
+                    values[c] = after[1] + rollout(after[0], limit, MAX_NODES // 4, deadline)
             for c in options:
                 v = values[c]
                 pts = self._final_points(rules, teams, base, v, remaining_pts - v)
-                totals[c] += written_utility(pts, bidder_side, my_side, rules)
+                totals[c] += written_utility(pts, bidder_side, my_side, rules, held)
+                if bella:
+                    pts[my_side] += BELLA_POINTS
+                    with_bella[c] += written_utility(pts, bidder_side, my_side, rules, held)
             done += 1
-        best = max(options, key=lambda c: (totals[c] / max(1, done) + 0.01 * heur[c]))
-        avg = totals[best] / max(1, done)
+        k = max(1, done)
+        score = {c: max(totals[c], with_bella[c]) / k if bella else totals[c] / k for c in options}
+        best = max(options, key=lambda c: score[c] + 0.01 * heur[c])
+        hurts = with_bella[best] < totals[best] if bella else None  # declaring would only feed a bait
         why = Text(N_("played out {done} deals consistent with what I have seen: {card} scores best ({avg:+.0f} on average)"),
-                   {"done": done, "card": DECK[best], "avg": avg})
-        return self.flags(view, know, cards, best), why
+                   {"done": done, "card": DECK[best], "avg": score[best]})
+        return self.flags(view, know, cards, best, hurts), why
 
     def _sample(
         self, know: Knowledge, constraints: list[tuple[int, int, bool]], played_by: list[int],
@@ -258,7 +312,7 @@ class ExpertBot(HeuristicBot):
             if i >= 2 and time.perf_counter() > deadline:
                 break
             hands, stock = self._sample_bid_world(view, know)
-            worth = _BidWorld(self, view, hands, stock).worth
+            worth = _BidWorld(self, view, hands, stock, deadline).worth
             for c in plausible:
                 values[c] += worth(me, up_suit if c == "play" else Suit(c).index, round1)
             if can_pass:
@@ -327,26 +381,41 @@ class ExpertBot(HeuristicBot):
             k += count
         return full
 
-    def _evaluate_bid(self, view: SeatView, hands: list[int], trump: int, round1: bool, bidder: int) -> float:
+    def _evaluate_bid(
+        self, view: SeatView, hands: list[int], trump: int, round1: bool, bidder: int, first_six: Sequence[int] = (),
+        deadline: float | None = None,
+    ) -> float:
         """My written points minus theirs when ``bidder`` takes the deal with ``trump`` and the
-        (sampled, complete) hands are played out."""
+        (sampled, complete) hands are played out. ``first_six``: the hands as they bid; under
+        ``swap_seven_until: "pickup"`` only a trump seven among them may be swapped for the turnup."""
         rules = view.rules
         n = rules.players
-        me = view.seat
         hands = hands[:]
         up = view.turnup.index
         if round1 and n < 4 and rules.seven_swap_allowed:
             seven = 1 << (trump * 8)
             for s in range(n):
-                if hands[s] & seven:
+                could = first_six[s] if rules.swap_seven_until == "pickup" and first_six else hands[s]
+                if hands[s] & seven and could & seven:
                     hands[s] ^= seven | (1 << up)
+        return self._playout_value(view, hands, trump, bidder, deadline=deadline)
+
+    def _playout_value(
+        self, view: SeatView, hands: list[int], trump: int, bidder: int, held: Sequence[float] = (),
+        deadline: float | None = None,
+    ) -> float:
+        """My written points minus theirs when the complete ``hands`` are played out from the first card with
+        ``bidder`` holding ``trump``: everybody declares, bella to its holder, greedy play then an exact solve."""
+        rules = view.rules
+        n = rules.players
+        me = view.seat
         suit = Suit.from_index(trump)
         order = [(view.dealer + 1 + i) % n for i in range(n)]
         my_side = rules.side_of(me)
         decls = []
         for k, s in enumerate(order):
             combos = find_combos(hands[s], suit, rules)
-            if combos and combos[0].kind == "debertz":
+            if combos and combos[0].kind == "debertz" and rules.debertz == "win":
                 return 200.0 if rules.side_of(s) == my_side else -200.0  # a debertz wins the game
             if combos:
                 decls.append(Declaration(s, tuple(combos), k))
@@ -364,23 +433,71 @@ class ExpertBot(HeuristicBot):
         pos = Position(n, trump, hands, teams, leader, [], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
         cp = CARD_POINTS[trump + 1]
         total = sum(cp[c] for h in hands for c in bits(h)) + LAST_TRICK_POINTS
-        v = rollout(pos, BID_SOLVE_LIMIT[n])
+        v = rollout(pos, BID_SOLVE_LIMIT[n], deadline=deadline)
         pts = self._final_points(rules, teams, base, v, total - v)
-        return written_utility(pts, rules.side_of(bidder), my_side, rules)
+        return written_utility(pts, rules.side_of(bidder), my_side, rules, held)
 
+    # -- raising the stake (§12) ----------------------------------------------------------------
+
+    def stake_outlook(self, view: SeatView) -> stakes.Outlook:
+        """My chance of winning the game, for doubles and «даве»: sampled deals played out to the end."""
+        return stakes.sampled_outlook(self, view)
+
+    # -- conceding for fifty (§8 concede_50, 2 players) -----------------------------------------
+
+    def concede_wise(self, view: SeatView) -> bool:
+        """As the defender: offer when the play-outs of sampled deals expect me to lose by more than the 50 a
+        concession costs (my card play's edge over the play-outs counted, as at the bidding). Asked out of
+        turn with little time: a fixed small number of samples, capped at a fifth of a second."""
+        expected = self._concede_expectation(view, offered=False, deadline=time.perf_counter() + CONCEDE_TIME)
+        return expected + PLAY_EDGE[2] < -float(CONCEDE_50_POINTS)
+
+    def answer_concede(self, view: SeatView, answers: Sequence[Concede50]) -> tuple[Action, Explanation]:
+        """As the bidder: accept fifty unless the play-outs expect more, on deals where the defender's hand is
+        one that offers (weak, as the heuristic measures it)."""
+        accept = next(a for a in answers if a.step is ConcedeStep.ACCEPT)
+        refuse = next((a for a in answers if a.step is ConcedeStep.REFUSE), accept)
+        expected = self._concede_expectation(view, offered=True, deadline=self._deadline()) + PLAY_EDGE[2]
+        if expected > CONCEDE_50_POINTS:
+            return refuse, Text(N_("refuse the fifty: over sampled deals I expect {avg:+.0f} by playing"), {"avg": expected})
+        return accept, Text(N_("accept the fifty: over sampled deals I expect only {avg:+.0f} by playing"), {"avg": expected})
+
+    def _concede_expectation(self, view: SeatView, offered: bool, deadline: float) -> float:
+        """My expected written difference if the deal is played out (2 players, before the first card)."""
+        know = knowledge(view)
+        assert view.trump is not None and view.bidder is not None
+        t = view.trump.index
+        other = 1 - view.seat
+        constraints = bidding_constraints(view.bids, 2, view.seat, view.turnup.suit.index, [t])
+        total = 0.0
+        done = 0
+        for i in range(CONCEDE_SAMPLES):
+            if i >= 1 and time.perf_counter() > deadline:
+                break
+            hands = self._sample(know, constraints, [0, 0])
+            for _try in range(BIDDING_TRIES):
+                if not offered or bid_strength(hands[other], t, None, False, False, view.rules) < CONCEDE_OFFER_BELOW:
+                    break
+                hands = self._sample(know, constraints, [0, 0])
+            total += self._playout_value(view, hands, t, view.bidder, held_points(view), deadline)
+            done += 1
+        return total / max(1, done)
 
 class _BidWorld:
     """One sampled deal at the bidding: each (bidder, trump, round) is played out once."""
 
-    def __init__(self, bot: ExpertBot, view: SeatView, hands: list[int], stock: list[int]) -> None:
-        self.bot, self.view, self.hands, self.stock = bot, view, hands, stock
+    def __init__(
+        self, bot: ExpertBot, view: SeatView, hands: list[int], stock: list[int], deadline: float | None = None,
+    ) -> None:
+        self.bot, self.view, self.hands, self.stock, self.deadline = bot, view, hands, stock, deadline
         self.memo: dict[tuple[int, int, bool], float] = {}
 
     def worth(self, bidder: int, trump: int, round1: bool) -> float:
         key = (bidder, trump, round1)
         if key not in self.memo:
             full = self.bot._full_hands(self.view, self.hands, self.stock, bidder)
-            self.memo[key] = self.bot._evaluate_bid(self.view, full, trump, round1, bidder) + PLAY_EDGE[self.view.rules.players]
+            value = self.bot._evaluate_bid(self.view, full, trump, round1, bidder, self.hands, self.deadline)
+            self.memo[key] = value + PLAY_EDGE[self.view.rules.players]
         return self.memo[key]
 
 

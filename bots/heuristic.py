@@ -16,6 +16,8 @@ from deberc_tui.engine import (
     Action,
     Bid,
     Claim,
+    Concede50,
+    ConcedeStep,
     Klabor,
     PlayCard,
     Rank,
@@ -26,13 +28,15 @@ from deberc_tui.engine import (
     SwapSeven,
     find_combos,
     mask_of,
+    scoring,
 )
 from deberc_tui.engine.actions import RedealReason
 from deberc_tui.engine.cards import SUIT_MASKS
-from deberc_tui.engine.combos import KIND_ORDER
-from deberc_tui.engine.play import CARD_POINTS, STRENGTH
+from deberc_tui.engine.combos import KIND_ORDER, Combo, ComboKind
+from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS, STRENGTH
 from deberc_tui.engine.text import N_, Text
 
+from . import stakes
 from .base import BotBase, Explanation
 from .knowledge import Knowledge, above, bits, knowledge
 
@@ -80,19 +84,67 @@ def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets
             if s != trump and not hand & SUIT_MASKS[s]:
                 score += 4
     combos = find_combos(hand, Suit.from_index(trump), rules)  # the table's own rules: combo sizes and kinds
-    score += 0.7 * sum(c.points for c in combos)
+    score += combo_share(combos, trump, rules) * sum(c.points for c in combos)
     kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
     if hand & kq == kq:
         score += 18
     return score
 
 
+def combo_share(combos: Sequence[Combo], trump: int, rules: Rules) -> float:
+    """How much of a hand's combination points a bidder can count on: they score only if the best of
+    them wins the comparison (§5). A plain terz is often beaten or tied; longer runs, and trump ones
+    where trump decides (``combo_rank: "trump_first"``, a tie rule that prefers trump), score more often;
+    a tie the last trick decides (``combo_tie: "last_trick"``, ``"trump_only"``) scores less often. A
+    debertz under ``"win"`` wins the game: it is worth far more than its points say."""
+    if not combos:
+        return 0.0
+    best = combos[0]
+    if best.kind is ComboKind.DEBERTZ and rules.debertz == "win":
+        return 1.0  # bid_strength adds the win itself
+    share = 0.7 if best.kind is ComboKind.TERZ else 0.85
+    is_trump = best.suit.index == trump
+    if rules.combo_rank == "trump_first" and is_trump:
+        share += 0.1
+    if rules.combo_tie in ("last_trick", "trump_only", "trump_then_last_trick") and not (
+            is_trump and rules.combo_tie != "last_trick"):
+        share -= 0.1
+    return share
+
+
+def gets_turnup(rules: Rules, seat: int, dealer: int) -> bool:
+    """Whether ``seat`` receives the turnup if it bids (§2), whatever the trump: with 4 players the dealer
+    or the bidder (``turnup_to``), with 2-3 the bidder under ``turnup_2_3: "bidder"``."""
+    if rules.players == 4:
+        return rules.turnup_to == "bidder" or dealer == seat
+    return rules.turnup_2_3 == "bidder"
+
+
 def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, dealer: int, turnup: int) -> float:
     """``bid_strength`` for ``seat`` choosing ``trump``: only in round 1 may the trump seven be swapped
-    for the turnup, and with 4 players the turnup joins the dealer's or the bidder's hand."""
+    for the turnup (and, under ``swap_seven_until: "pickup"``, only a seven among these six cards — which
+    is the hand bid on); the turnup counts as received when the rules give it to the bidder."""
     can_swap = round1 and rules.seven_swap_allowed
-    gets = rules.players == 4 and round1 and (rules.turnup_to == "bidder" or dealer == seat)
-    return bid_strength(hand, trump, turnup, can_swap, gets, rules)
+    score = bid_strength(hand, trump, turnup, can_swap, gets_turnup(rules, seat, dealer), rules)
+    if rules.debertz == "win":
+        best = find_combos(hand, Suit.from_index(trump), rules)
+        if best and best[0].kind is ComboKind.DEBERTZ:
+            score += 200.0  # declared with the first card, it wins the game
+    return score
+
+
+# Conceding for fifty (§8, 2 players), on ``full_strength`` once trump is named. Measured with the heuristic
+# against itself (fifty preset with the concession off, 4,608 bid deals): a defender under 30 loses the deal
+# by 64-84 on average (30-40: by 52), so it offers below 30; after such an offer the bidder wins by 47 on
+# average with a strength of 60-80 and by 72 with 80-100, so it refuses the fifty from 65.
+CONCEDE_OFFER_BELOW = 30.0
+CONCEDE_REFUSE_FROM = 65.0
+
+
+def full_strength(view: SeatView) -> float:
+    """``bid_strength`` of the whole hand in the named trump (no swap, nothing more to receive)."""
+    assert view.trump is not None
+    return bid_strength(mask_of(view.hand), view.trump.index, None, False, False, view.rules)
 
 
 def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
@@ -115,6 +167,30 @@ def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
     return th
 
 
+def claim_count(view: SeatView, know: Knowledge) -> int:
+    """What a claim by ``view.seat`` counts for its side now (§8), as the engine counts it: the total, the
+    card points in the side's tricks, its scoring combinations and its declared bella; with ``claim_bella:
+    "held"`` (and ``bella_to: "holder"``) also the claimant's undeclared bella if it could still declare it."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    counted = view.totals[side] + know.side_points[side] + know.combo_points[side] + know.bella_points[side]
+    if rules.claim_bella == "held" and rules.bella_to == "holder":
+        counted += BELLA_POINTS if bella_open(view, know) else 0
+    return counted
+
+
+def bella_open(view: SeatView, know: Knowledge) -> bool:
+    """Whether this seat may still declare bella with some card (§5 ``bella_when``): not yet declared, it held
+    the trump K and Q when its play began, and it still holds one of them (any card: ``"until_last_card"``)."""
+    if view.trump is None or any(s == view.seat for s, _ in view.bella):
+        return False
+    t = view.trump.index
+    kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
+    if view.play_hand_mask() & kq != kq:
+        return False
+    return bool(know.hand if view.rules.bella_when == "until_last_card" else know.hand & kq)
+
+
 class HeuristicBot(BotBase):
     name = "heuristic"
     description = N_("a club player's rules of thumb: counts cards and voids, draws trumps, bids on hand strength")
@@ -133,7 +209,14 @@ class HeuristicBot(BotBase):
     # -- decisions ----------------------------------------------------------------------------
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Explanation]:
-        opt, why = self._optional(view, [a for a in legal if isinstance(a, SwapSeven | Redeal | Klabor)])
+        stake = stakes.decide(self, view, legal)  # a double or «даве» to answer or worth offering (§12)
+        if stake is not None:
+            return stake
+        legal = stakes.without_offers(legal)
+        answers = [a for a in legal if isinstance(a, Concede50) and a.step is not ConcedeStep.OFFER]
+        if answers:
+            return self.answer_concede(view, answers)
+        opt, why = self._optional(view, [a for a in legal if isinstance(a, SwapSeven | Redeal | Klabor | Concede50)])
         if opt is not None:
             return opt, why
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -162,7 +245,37 @@ class HeuristicBot(BotBase):
                 trumps = sum(1 for c in view.hand if c.suit is view.trump)
                 if trumps < 4:
                     return a, Text(N_("demand a redeal: too weak to make the contract"))
+        for a in options:
+            if isinstance(a, Concede50) and a.step is ConcedeStep.OFFER and self.concede_wise(view):
+                return a, Text(N_("offer to concede for fifty: the bidder would win this deal by more"))
         return None, NO_REASON
+
+    # -- raising the stake (§12) --------------------------------------------------------------
+
+    def stake_outlook(self, view: SeatView) -> stakes.Outlook:
+        """My chance of winning the game, for doubles and «даве»: the simple rule on the score and the hand."""
+        return stakes.rule_outlook(view)
+
+    # -- conceding for fifty (§8 concede_50) --------------------------------------------------
+
+    def concede_wise(self, view: SeatView) -> bool:
+        """Offer to concede as the defender when losing the deal by more than fifty looks likely: a
+        conceded deal costs 50 against me, a played one about what the bidder takes over me. Measured
+        with the heuristic against itself (see :data:`CONCEDE_OFFER_BELOW`): only a hand with almost no
+        trump and few tricks does worse than −50 on average."""
+        return full_strength(view) < CONCEDE_OFFER_BELOW
+
+    def answer_concede(self, view: SeatView, answers: Sequence[Concede50]) -> tuple[Action, Explanation]:
+        """As the bidder: accept fifty unless my hand expects more than fifty over a defender who has just
+        said it is weak (an offer comes from a poor hand, so the bar is :data:`CONCEDE_REFUSE_FROM`)."""
+        accept = next(a for a in answers if a.step is ConcedeStep.ACCEPT)
+        refuse = next((a for a in answers if a.step is ConcedeStep.REFUSE), accept)
+        strength = full_strength(view)
+        if strength >= CONCEDE_REFUSE_FROM:
+            return refuse, Text(N_("refuse the fifty: my hand (strength {best:.0f}) should win this deal by more"),
+                                {"best": strength})
+        return accept, Text(N_("accept the fifty: more than I expect to win by playing (hand strength {best:.0f})"),
+                            {"best": strength})
 
     def _swap_helps(self, view: SeatView) -> bool:
         assert view.trump is not None
@@ -215,13 +328,12 @@ class HeuristicBot(BotBase):
     # -- claims -------------------------------------------------------------------------------
 
     def claim_is_sure(self, view: SeatView) -> bool:
+        """Claim only a sum that is certain (§8): a false claim loses the game (``"loses"``) or strikes our
+        total (``"double_to_opponent"``), so the count is the engine's own, never an estimate."""
         rules = view.rules
         if not rules.claims or rules.short:
             return False
-        know = knowledge(view)
-        side = rules.side_of(view.seat)
-        counted = view.totals[side] + know.side_points[side] + know.combo_points[side] + know.bella_points[side]
-        return counted >= rules.target
+        return claim_count(view, knowledge(view)) >= rules.target
 
     # -- card play ----------------------------------------------------------------------------
 
@@ -359,10 +471,14 @@ class HeuristicBot(BotBase):
 
     # -- declaring and bella ------------------------------------------------------------------
 
-    def flags(self, view: SeatView, know: Knowledge, cards: Sequence[PlayCard], c: int) -> PlayCard:
+    def flags(
+        self, view: SeatView, know: Knowledge, cards: Sequence[PlayCard], c: int, bella_hurts: bool | None = None,
+    ) -> PlayCard:
+        """The variant of card ``c`` to play: with a declaration and bella when they are due now.
+        ``bella_hurts`` overrides the bait check of :meth:`bella_feeds_bait` (the search knows better)."""
         variants = [a for a in cards if a.card.index == c]
-        want_declare = self.should_declare(view)
-        want_bella = self.should_bella(view, know, c)
+        want_declare = self.declare_now(view)
+        want_bella = self.should_bella(view, know, c, bella_hurts)
         best = variants[0]
         for a in variants:
             if (a.declare, a.bella) == (want_declare and any(v.declare for v in variants),
@@ -373,24 +489,89 @@ class HeuristicBot(BotBase):
         return best
 
     def should_declare(self, view: SeatView) -> bool:
+        """Whether my combinations (of the cards held when my play began) are worth declaring at all: not
+        when an opponent has already announced one that beats them — showing mine would only help them."""
         if view.trump is None:
             return False
-        combos = find_combos(mask_of(view.hand), view.trump, view.rules)
+        rules = view.rules
+        combos = find_combos(view.play_hand_mask(), view.trump, rules)
         if not combos:
             return False
-        mine = combos[0].rank_key
-        my_side = view.rules.side_of(view.seat)
+        best = combos[0]
+        mine = best.rank_key
+        mine_trump = best.suit is view.trump
+        my_side = rules.side_of(view.seat)
         for a in view.announcements:
-            if view.rules.side_of(a.seat) == my_side:
+            if rules.side_of(a.seat) == my_side:
                 continue
             theirs = (KIND_ORDER[a.kind], Rank.parse(a.top).index)
+            if rules.combo_rank == "trump_first" and mine_trump:
+                continue  # a plain one cannot beat mine, and whether theirs is trump is not heard
             if theirs > mine:
-                return False  # already beaten: showing my cards would only help them
+                return False  # already beaten
+            if theirs == mine and not mine_trump and rules.combo_tie in ("first", "trump_then_first"):
+                return False  # a tie goes to the earlier declaration: theirs
         return True
 
-    def should_bella(self, view: SeatView, know: Knowledge, c: int) -> bool:
-        if view.rules.bella_to == "holder":
+    def declare_now(self, view: SeatView) -> bool:
+        """Whether to declare with the card I play now. With ``declare_until: "second_trick"`` a combination
+        waits for my second card: by then I have heard what the others declare with their first cards,
+        and a beaten one need not be shown (waiting loses only a tie decided by time, where the same kind
+        and top card meet). A debertz that wins the game (``debertz: "win"``) is declared at once."""
+        if not self.should_declare(view):
+            return False
+        rules = view.rules
+        if rules.declare_until != "second_trick" or view.played_first[view.seat]:
             return True
+        assert view.trump is not None
+        best = find_combos(view.play_hand_mask(), view.trump, rules)[0]
+        return best.kind is ComboKind.DEBERTZ and rules.debertz == "win"
+
+    def bella_last_chance(self, view: SeatView, know: Knowledge, c: int) -> bool:
+        """Whether ``c`` is the last card that may declare my bella (§5 ``bella_when``): my last card under
+        ``"until_last_card"``, else the last of my trump K and Q."""
+        if view.rules.bella_when == "until_last_card":
+            return know.hand.bit_count() == 1
+        t = know.trump
+        kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
+        return bool(kq >> c & 1) and not know.hand & kq & ~(1 << c)
+
+    def bella_may_wait(self, view: SeatView) -> bool:
+        """Whether my bella can wait for its last chance: hidden, my K and Q tell the others nothing, and
+        the bidder's side keeps the choice of holding it back. Not when a claim of ours would need it
+        counted already (``claim_bella: "declared"``)."""
+        rules = view.rules
+        if rules.claims and rules.claim_bella == "declared" and not rules.short:
+            side = rules.side_of(view.seat)
+            return view.totals[side] + 162 + 20 < rules.target
+        return True
+
+    def bella_feeds_bait(self, view: SeatView, know: Knowledge) -> bool:
+        """Whether declaring my bella would only feed a bait: my side bid, and even with the bella and every
+        point still to be played it stays under the defenders — the bidder's points, bella included, go to
+        them (§7), so a held-back bella is 20 fewer for them."""
+        rules = view.rules
+        if view.bidder is None:
+            return False
+        bidder_side = rules.side_of(view.bidder)
+        if rules.side_of(view.seat) != bidder_side:
+            return False
+        t = know.trump
+        cp = CARD_POINTS[t + 1]
+        points = [float(know.side_points[s] + know.combo_points[s] + know.bella_points[s]) for s in range(rules.sides)]
+        on_table = sum(cp[card.index] for _, card in view.current_trick)
+        mine = sum(cp[x] for x in bits(know.hand))
+        theirs = sorted((cp[x] for x in bits(know.unseen)), reverse=True)
+        in_play = sum(view.hand_sizes[s] for s in range(rules.players) if s != view.seat)
+        best_case = points[bidder_side] + BELLA_POINTS + on_table + mine + sum(theirs[:in_play]) + LAST_TRICK_POINTS
+        points[bidder_side] = best_case
+        return scoring.verdict(rules, bidder_side, points) is scoring.BAIT
+
+    def should_bella(self, view: SeatView, know: Knowledge, c: int, hurts: bool | None = None) -> bool:
+        if view.rules.bella_to == "holder":
+            if not self.bella_last_chance(view, know, c) and self.bella_may_wait(view):
+                return False  # later: it stays hidden and the choice stays open
+            return not (self.bella_feeds_bait(view, know) if hurts is None else hurts)
         t = know.trump
         other = (t * 8 + 5) if c == t * 8 + 6 else (t * 8 + 6)
         if not know.hand >> other & 1:

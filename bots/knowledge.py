@@ -142,11 +142,10 @@ def knowledge(view: SeatView) -> Knowledge:
         side_points[rules.side_of(t.winner)] += t.points
     combo_points = [0] * sides
     if view.combos_side is not None and view.trump is not None:
-        shown = 0
-        for a in view.announcements:
-            if rules.side_of(a.seat) == view.combos_side:
-                shown |= mask_of(a.shown)
-        combo_points[view.combos_side] = sum(c.points for c in find_combos(shown, view.trump, rules))
+        # seat by seat: two partners' shown runs in one suit are two combinations, not one longer run
+        combo_points[view.combos_side] = sum(
+            c.points for a in view.announcements if rules.side_of(a.seat) == view.combos_side
+            for c in find_combos(mask_of(a.shown), view.trump, rules))
     bella_points = scoring.bella_points(rules, view.bella, [t.winner for t in view.tricks])
     return Knowledge(
         seat=me, n=n, trump=trump, hand=hand, played=played, unseen=unseen, known=known,

@@ -13,6 +13,7 @@ a quick greedy policy (for positions too large to solve in time).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from deberc_tui.engine.cards import SUIT_MASKS
@@ -26,7 +27,10 @@ INF = 1 << 20
 
 
 class SearchAborted(Exception):
-    """The solver hit its node limit (the caller falls back to something cheaper)."""
+    """The solver hit its node limit or its deadline (the caller falls back to something cheaper)."""
+
+
+CLOCK_EVERY = 1023  # nodes between two looks at the clock (a mask: 2**k - 1)
 
 
 @dataclass
@@ -68,9 +72,12 @@ class Solver:
     """Alpha-beta over card play: the most card points (last trick's 10 included) team 0 can take
     from the position on, both teams playing perfectly with all cards known."""
 
-    def __init__(self, pos: Position, max_nodes: int | None = None) -> None:
+    def __init__(self, pos: Position, max_nodes: int | None = None, deadline: float | None = None) -> None:
+        """``max_nodes`` and ``deadline`` (a ``time.perf_counter()`` value) bound the search: past either,
+        :class:`SearchAborted` is raised, so a loaded machine cannot make one solve overrun a decision's budget."""
         self.pos = pos
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        self.deadline = deadline
         self.n = pos.n
         self.trump = pos.trump
         self.team = pos.team
@@ -131,6 +138,8 @@ class Solver:
     ) -> int:
         self.nodes += 1
         if self.nodes > self.max_nodes:
+            raise SearchAborted
+        if not self.nodes & CLOCK_EVERY and self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchAborted
         key: tuple[int, ...] | None = None
         a0, b0 = alpha, beta
@@ -240,10 +249,10 @@ def greedy_card(pos: Position, hands: list[int], seat: int, k: int, led: int, ws
     return min(cards, key=lambda c: (cp[c], st[c]))
 
 
-def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> int:
+def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000, deadline: float | None = None) -> int:
     """Team 0's points from the position, playing greedily; solved exactly once at most
     ``solve_below`` cards remain in hands (at a trick boundary), unless that solve needs more than
-    ``max_nodes`` nodes (then the greedy play goes on)."""
+    ``max_nodes`` nodes or runs past ``deadline`` (then the greedy play goes on)."""
     n = pos.n
     hands = pos.hands[:]
     trick = list(pos.trick)
@@ -260,7 +269,7 @@ def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> int
                 work.trick = []
                 work.hands = hands
                 try:
-                    return total + Solver(work, max_nodes).value()
+                    return total + Solver(work, max_nodes, deadline).value()
                 except SearchAborted:
                     solve_below = 0
         work.trick = trick
