@@ -22,6 +22,8 @@ ALL_KEYS = {
     "bella_needs_trick", "claim_bella", "claim_after_trump_jack", "concede_50", "gap_end",
     # matches and stakes (§12)
     "match_target", "doubling", "dave_progression", "money", "stake",
+    # table penalties (§11, the score pad)
+    "cut_penalty", "renege_penalty", "pencil_rule",
 }
 
 MOSCOW_DEFAULTS: dict[str, Any] = {
@@ -38,6 +40,7 @@ MOSCOW_DEFAULTS: dict[str, Any] = {
     "bella_when": "with_card", "bella_needs_trick": False, "claim_bella": "held", "claim_after_trump_jack": True,
     "concede_50": False, "gap_end": None,
     "match_target": None, "doubling": "none", "dave_progression": "arithmetic", "money": "none", "stake": 1,
+    "cut_penalty": "none", "renege_penalty": "bait", "pencil_rule": True,
 }
 
 
@@ -55,7 +58,8 @@ def test_moscow_is_the_default_and_changes_nothing() -> None:
 PENALTY_100 = {"points": 100, "when": "third_and_after", "count": "game"}
 KHARKIV = {"combo_tie": "first", "all_pass": "dealer_must", "first_lead": "bidder", "bait_to": "split",
            "bait_penalty": PENALTY_100, "ski_penalty": 50, "extra_cards": 4, "turnup_to": "bidder",
-           "bella_when": "until_last_card", "claim_after_trump_jack": False, "false_claim": "double_to_opponent"}
+           "bella_when": "until_last_card", "claim_after_trump_jack": False, "false_claim": "double_to_opponent",
+           "cut_penalty": "bait", "renege_penalty": "lose_trick"}
 CLUB = {"hundred": True, "debertz": "win", "low_points_redeal": 13, "all_pass": "dealer_must",
         "bait_penalty": PENALTY_100, "next_dealer": "rotate", "claims": False, "combo_tie": "last_trick",
         "bella_when": "while_holding", "stock_card_shown": "top_after_first_trick"}
@@ -71,7 +75,8 @@ CLUB = {"hundred": True, "debertz": "win", "low_points_redeal": 13, "all_pass": 
         ("klabor", 3, {"first_lead": "bidder", "next_dealer": "rotate", "bella_to": "trick_winner",
                        "combo_tie": "trump_then_last_trick", "all_pass": "dealer_must", "low_points_redeal": 1,
                        "klabor": True, "bait_penalty": PENALTY_100, "ski_penalty": 100, "hanging": "forced",
-                       "declare_until": "second_trick", "false_claim": "continue"}),
+                       "declare_until": "second_trick", "false_claim": "continue",
+                       "cut_penalty": "minus_100", "renege_penalty": "redeal_minus_100"}),
         ("club", 2, {**CLUB, "ski_penalty": 50}),
         ("club", 3, {**CLUB, "ski_penalty": 50, "false_claim": "continue"}),
         # §10: the club's ski penalty is 100 with 4 players

@@ -18,15 +18,19 @@ from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
+    CONCEDED,
     DEBERTZ,
     FALSE_CLAIM,
     KLABOR,
     MAX_POSTED,
+    OFFENCES,
     PLAYED,
     THROW_REASONS,
     THROWN,
     Declared,
     EnteredDeal,
+    Fault,
+    FaultKind,
     Pad,
     PadError,
     undo_label,
@@ -190,9 +194,18 @@ def deal_options(func: F) -> F:
         click.option("--took-trick", multiple=True, metavar="SIDE", help="A side that took only pointless tricks."),
         click.option("--thrown", type=click.Choice(list(THROW_REASONS)), default=None, help="The deal was thrown in."),
         click.option("--claim", default=None, metavar="SIDE", help="This side claimed the game («Партия») rightly."),
-        click.option("--false-claim", default=None, metavar="SIDE", help="This side claimed wrongly."),
+        click.option("--false-claim", multiple=True, metavar="SIDE",
+                     help="This side claimed wrongly (with false_claim double_to_opponent: during the deal, repeatable)."),
+        click.option("--conceded", is_flag=True, help="The defender conceded for fifty and the bidder accepted."),
         click.option("--debertz", default=None, metavar="SIDE", help="This side declared debertz."),
         click.option("--klabor", default=None, metavar="SIDE", help="This side declared klabor."),
+        click.option("--missed-cut", is_flag=True, help="The dealer did not offer the cut (cut_penalty)."),
+        click.option("--renege", multiple=True, metavar="PLAYER[:POINTS[:SIDE]]",
+                     help="A renege; under lose_trick the card points of the trick that goes over (and to whom, 3 players)."),
+        click.option("--bait-on-cards", multiple=True, metavar="PLAYER:OFFENCE",
+                     help="«Байт на картах»: " + ", ".join(OFFENCES) + "."),
+        click.option("--pencil", multiple=True, metavar="SIDE:WRITTEN[:CHECKER]",
+                     help="A checked entry: what the side wrote (and who checked it, 3 players)."),
         click.option("--note", default="", callback=checked_text(NOTE_LIMIT), help="A remark kept with the deal."),
     ]
     for opt in reversed(opts):
@@ -220,15 +233,25 @@ def _parse_cards(pad: Pad, text: str | None) -> tuple[int | None, ...]:
 
 def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str | None, cards: str | None,
                decl: tuple[str, ...], last_trick: str | None, no_trick: tuple[str, ...],
-               took_trick: tuple[str, ...], thrown: str | None, claim: str | None, false_claim: str | None,
-               debertz: str | None, klabor: str | None, note: str, default_dealer: int) -> EnteredDeal:
-    """An :class:`EnteredDeal` from command-line words (raises :class:`PadError`)."""
-    kinds = [(k, v) for k, v in ((THROWN, thrown), (CLAIM, claim), (FALSE_CLAIM, false_claim), (DEBERTZ, debertz),
-                                 (KLABOR, klabor)) if v]
+               took_trick: tuple[str, ...], thrown: str | None, claim: str | None, false_claim: tuple[str, ...],
+               conceded: bool, debertz: str | None, klabor: str | None, missed_cut: bool, renege: tuple[str, ...],
+               bait_on_cards: tuple[str, ...], pencil: tuple[str, ...], note: str, default_dealer: int,
+               forced: int | None = None) -> EnteredDeal:
+    """An :class:`EnteredDeal` from command-line words (raises :class:`PadError`).
+
+    ``forced``: the seat that plays this deal after a held tie, the bidder unless another is named (the pad
+    then refuses it). Under ``false_claim: "double_to_opponent"`` a false claim is part of a played deal.
+    """
+    goes_on = pad.rules.false_claim == "double_to_opponent"
+    lost_claim = false_claim[0] if false_claim and not goes_on else None
+    if len(false_claim) > 1 and not goes_on:
+        raise PadError(_("a false claim ends the deal under these rules: one claimant"))
+    kinds = [(k, v) for k, v in ((THROWN, thrown), (CLAIM, claim), (FALSE_CLAIM, lost_claim), (DEBERTZ, debertz),
+                                 (KLABOR, klabor), (CONCEDED, "yes" if conceded else None)) if v]
     if len(kinds) > 1:
-        raise PadError(_("a deal is one of: played, thrown in, claim, false claim, debertz, klabor — not several"))
+        raise PadError(_("a deal is one of: played, thrown in, claim, false claim, debertz, klabor, conceded — not several"))
     kind = kinds[0][0] if kinds else PLAYED
-    winner = pad.side_ref(kinds[0][1]) if kinds and kind != THROWN else None
+    winner = pad.side_ref(kinds[0][1]) if kinds and kind not in (THROWN, CONCEDED) else None
     declared = [Declared()] * pad.sides
     for item in decl:
         side_text, sep, what = item.partition(":")
@@ -241,10 +264,11 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
         took[pad.side_ref(ref)] = False
     for ref in took_trick:
         took[pad.side_ref(ref)] = True
+    faults = _faults(pad, missed_cut, renege, bait_on_cards, pencil)
     return EnteredDeal(
         dealer=pad.seat_ref(dealer) if dealer is not None else default_dealer,
         kind=kind,
-        bidder=pad.seat_ref(bidder) if bidder is not None else None,
+        bidder=pad.seat_ref(bidder) if bidder is not None else (forced if kind != THROWN else None),
         trump=trump.strip().upper() if trump else None,
         cards=_parse_cards(pad, cards),
         declared=tuple(declared) if any(not d.empty for d in declared) else (),
@@ -253,7 +277,40 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
         reason=thrown or "",
         winner=winner,
         note=note,
+        false_claims=tuple(pad.side_ref(ref) for ref in false_claim) if goes_on else (),
+        faults=faults,
     )
+
+
+def _faults(pad: Pad, missed_cut: bool, renege: tuple[str, ...], bait_on_cards: tuple[str, ...],
+            pencil: tuple[str, ...]) -> tuple[Fault, ...]:
+    """The table penalties (§11) from ``--missed-cut``, ``--renege``, ``--bait-on-cards`` and ``--pencil``."""
+    out: list[Fault] = [Fault(FaultKind.MISSED_CUT)] if missed_cut else []
+    for item in renege:
+        who, points, to = _fault_parts(item, "--renege")
+        out.append(Fault(FaultKind.RENEGE, pad.rules.side_of(pad.seat_ref(who)), points,
+                         pad.side_ref(to) if to else None))
+    for item in bait_on_cards:
+        who, sep, offence = item.partition(":")
+        if not sep or offence.strip() not in OFFENCES:
+            raise PadError(_("--bait-on-cards {item!r}: write PLAYER:OFFENCE, the offence one of: {offences}").format(
+                item=Shortened(item), offences=", ".join(OFFENCES)))
+        out.append(Fault(FaultKind.BAIT_ON_CARDS, pad.rules.side_of(pad.seat_ref(who)), offence=offence.strip()))
+    for item in pencil:
+        who, points, to = _fault_parts(item, "--pencil")
+        if points is None:
+            raise PadError(_("--pencil {item!r}: write SIDE:WRITTEN, e.g. A:92").format(item=Shortened(item)))
+        out.append(Fault(FaultKind.PENCIL, pad.side_ref(who), points, pad.side_ref(to) if to else None))
+    return tuple(out)
+
+
+def _fault_parts(item: str, option: str) -> tuple[str, int | None, str]:
+    """``WHO[:POINTS[:TO]]`` of ``--renege`` and ``--pencil``."""
+    parts = [part.strip() for part in item.split(":")]
+    if len(parts) > 3 or not parts[0]:
+        raise PadError(_("{option} {item!r}: write WHO[:POINTS[:SIDE]]").format(option=option, item=Shortened(item)))
+    points = check_int_text(parts[1], option, 0, MAX_POSTED) if len(parts) > 1 and parts[1] else None
+    return parts[0], points, parts[2] if len(parts) > 2 else ""
 
 
 def _declared(what: str) -> Declared:
@@ -282,7 +339,7 @@ def add_cmd(pad_ref: str, **kw: Any) -> None:
     """Enter the next deal."""
 
     def add(pad: Pad) -> str:
-        pad.add(build_deal(pad, default_dealer=pad.suggested_dealer, **kw))
+        pad.add(build_deal(pad, default_dealer=pad.suggested_dealer, forced=pad.sheet.forced_bidder, **kw))
         return _last_row(pad, len(pad.deals) - 1) + "\n" + status_line(pad)
 
     click.echo(_change(pad_ref, add))
@@ -298,7 +355,7 @@ def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     def edit(pad: Pad) -> str:
         if not 1 <= number <= len(pad.deals):
             raise PadError(_("no deal {number}: the pad has {n}").format(number=number, n=len(pad.deals)))
-        deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, **kw)
+        deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, forced=pad.forced_before(number - 1), **kw)
         pad.replace(number - 1, deal)
         return _last_row(pad, number - 1) + "\n" + status_line(pad)
 

@@ -858,18 +858,9 @@ class Deal:
     def _strike(self, seat: int, side: int) -> None:
         """``false_claim: "double_to_opponent"``: the claimant side's total is struck to 0 and twice it goes to
         the other side (3 players: split, the odd point to the first in play order); play goes on."""
-        amount = self.totals[side]
-        if amount <= 0:
+        moved = sc.false_claim_strike(self.rules, self.totals, side, self.order)
+        if not any(moved):
             return
-        moved = [0] * self.rules.sides
-        moved[side] = -amount
-        others: list[int] = []
-        for s in self.order:
-            other = self.rules.side_of(s)
-            if other != side and other not in others:
-                others.append(other)
-        for other, share in sc.split_points(2 * amount, others).items():
-            moved[other] += share
         self.totals = tuple(t + m for t, m in zip(self.totals, moved, strict=True))
         self.struck = [a + b for a, b in zip(self.struck or [0] * len(moved), moved, strict=True)]
         self.events.append(ClaimStruck(seat, tuple(moved)))

@@ -246,6 +246,22 @@ class Money(StrEnum):
     DIFFERENCE = "difference"
 
 
+class CutPenalty(StrEnum):
+    """§11 (score pad): the dealer did not offer the cut."""
+
+    NONE = "none"
+    MINUS_100 = "minus_100"
+    BAIT = "bait"
+
+
+class RenegePenalty(StrEnum):
+    """§11 (score pad): a card against the rules (not following suit, not trumping, not overtrumping)."""
+
+    BAIT = "bait"
+    REDEAL_MINUS_100 = "redeal_minus_100"
+    LOSE_TRICK = "lose_trick"
+
+
 # -- declaring an option -----------------------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from deberc_tui.engine.options import (
     ClaimBella,
     ComboRank,
     ComboTie,
+    CutPenalty,
     DaveProgression,
     Debertz,
     DebertzSuit,
@@ -37,6 +38,7 @@ from deberc_tui.engine.options import (
     Money,
     NextDealer,
     Option,
+    RenegePenalty,
     StockCardShown,
     SwapSevenUntil,
     Turnup23,
@@ -112,12 +114,14 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "bait_penalty": {"points": 100, "when": "third_and_after", "count": "game"},
         "ski_penalty": 50, "claim_after_trump_jack": False, "false_claim": "double_to_opponent",
         "extra_cards": 4, "turnup_to": "bidder", "bella_when": "until_last_card",
+        "cut_penalty": "bait", "renege_penalty": "lose_trick",
     },
     "klabor": {
         "first_lead": "bidder", "next_dealer": "rotate", "bella_to": "trick_winner",
         "combo_tie": "trump_then_last_trick", "all_pass": "dealer_must", "low_points_redeal": 1,
         "klabor": True, "bait_penalty": {"points": 100, "when": "third_and_after", "count": "game"},
         "ski_penalty": 100, "hanging": "forced", "declare_until": "second_trick",
+        "cut_penalty": "minus_100", "renege_penalty": "redeal_minus_100",
     },
     "club": {
         "hundred": True, "low_points_redeal": 13, "all_pass": "dealer_must",
@@ -247,6 +251,12 @@ class Rules:
     money: Money = option(Money.NONE, N_(
         "money for a game: 'none', 'per_game' point, the loser's 'deficit' or the 'difference' of the totals"))
     stake: int = option(1, N_("what one unit of money is worth"), minimum=1)
+    cut_penalty: CutPenalty = option(CutPenalty.NONE, N_(
+        "score pad: the dealer did not offer the cut: 'none', 'minus_100' off the dealer's side, or a 'bait'"))
+    renege_penalty: RenegePenalty = option(RenegePenalty.BAIT, N_(
+        "score pad: a renege is a 'bait' on the cards, 'redeal_minus_100' (void deal, 100 off), or 'lose_trick'"))
+    pencil_rule: bool = option(True, N_(
+        "score pad: an entry may be checked until the next deal; an overstated one loses the excess to the checker"))
 
     def __post_init__(self) -> None:
         _check_players(self.players)

@@ -84,6 +84,9 @@ class DealPoints:
     struck: tuple[int, ...] = ()
     """Per side, totals moved during the deal by false claims under ``false_claim: "double_to_opponent"``
     (the claimant's side negative, the others positive); empty when nothing moved."""
+    table: tuple[int, ...] = ()
+    """Per side, points moved by the table's penalties the score pad writes (§11: a missed cut, a renege, a
+    pencil correction): negative ones are penalties, positive ones are written; empty when none."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -131,6 +134,25 @@ def split_points(amount: int, receivers: list[int]) -> dict[int, int]:
     for r in receivers[:odd]:
         out[r] += 1
     return out
+
+
+def false_claim_strike(rules: Rules, totals: Sequence[int], side: int, order: Sequence[int]) -> tuple[int, ...]:
+    """§8 ``false_claim: "double_to_opponent"``: how a false claim by ``side`` moves the totals — the side's
+    total struck to 0, twice it to the other sides (split, the odd point to the first of ``order``, the seats
+    in play order). All zeros when the total is not above 0."""
+    moved = [0] * rules.sides
+    amount = totals[side]
+    if amount <= 0:
+        return tuple(moved)
+    moved[side] = -amount
+    others: list[int] = []
+    for seat in order:
+        other = rules.side_of(seat)
+        if other != side and other not in others:
+            others.append(other)
+    for other, share in split_points(2 * amount, others).items():
+        moved[other] += share
+    return tuple(moved)
 
 
 def bait_receivers(rules: Rules, points: Sequence[float], bidder_side: int, defenders: Sequence[int]) -> list[int]:

@@ -106,8 +106,9 @@ class ScoreSheet:
             self._penalise(dp, outcome, bidder, penalties)
             # §9: after a hanging deal a defender deals, even when every side wrote its own points
             self.next_dealer = self._winner_deals(dealer, written, bidder if outcome == sc.HANGING else None)
-        for side, moved in enumerate(dp.struck):
-            # false claims under "double_to_opponent": the strike is a penalty, the double is written
+        for side, moved in enumerate(_per_side(nsides, dp.struck, dp.table)):
+            # false claims under "double_to_opponent" and the score pad's table penalties (§11): what is
+            # taken off is a penalty, what is given is written
             if moved < 0:
                 penalties[side] += moved
             else:
@@ -239,6 +240,15 @@ class ScoreSheet:
         # §12: mars when every losing side is below half the target; a refused double or conceded «даве» never
         mars = rules.mars and reason not in sc.STAKE_ENDING and all(self.totals[s] * 2 < rules.target for s in losers)
         self.outcome = Outcome(winner, 2 if mars else 1, reason)
+
+
+def _per_side(nsides: int, *moves: Sequence[int]) -> list[int]:
+    """Several per-side moves (each possibly empty) added up."""
+    out = [0] * nsides
+    for move in moves:
+        for side, amount in enumerate(move):
+            out[side] += amount
+    return out
 
 
 def _unique_top(candidates: Sequence[int], totals: Sequence[int]) -> int | None:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Final
 
 from deberc_tui.engine import DealPoints, DealResult, Rules, ScoreSheet
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.cards import PLAIN_POINTS, TRUMP_POINTS
-from deberc_tui.engine.combos import FIFTY, HUNDRED, KIND_POINTS, TERZ
+from deberc_tui.engine.combos import DEBERTZ as DEBERTZ_KIND
+from deberc_tui.engine.combos import FIFTY, HUNDRED, KIND_POINTS, TERZ, kind_points
 from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _, ngettext
 
@@ -34,7 +36,8 @@ CLAIM: Final = "claim"
 FALSE_CLAIM: Final = "false_claim"
 DEBERTZ: Final = "debertz"
 KLABOR: Final = "klabor"
-KINDS: Final[tuple[str, ...]] = (PLAYED, THROWN, CLAIM, FALSE_CLAIM, DEBERTZ, KLABOR)
+CONCEDED: Final = "conceded"
+KINDS: Final[tuple[str, ...]] = (PLAYED, THROWN, CLAIM, FALSE_CLAIM, DEBERTZ, KLABOR, CONCEDED)
 THROW_REASONS: Final[dict[str, str]] = {
     "all_pass": N_("all passed"),
     "four_sevens": N_("four sevens"),
@@ -47,6 +50,7 @@ KIND_LABELS: Final[dict[str, str]] = {
     FALSE_CLAIM: "false claim",
     DEBERTZ: "debertz",
     KLABOR: "klabor",
+    CONCEDED: "conceded for fifty",
 }
 LAST_TRICK: Final = LAST_TRICK_POINTS
 CARD_TOTAL: Final = DEAL_CARD_POINTS - LAST_TRICK_POINTS  # 152: the cards alone
@@ -54,14 +58,17 @@ FOUR_PLAYER_TOTAL: Final = DEAL_CARD_POINTS
 MAX_POSTED: Final = 9999  # no single entry on a pad is larger
 
 
-def _card_range(players: int) -> tuple[int, int]:
-    """Fewest and most card points (last trick included) that the played cards can hold."""
+def card_range(rules: Rules) -> tuple[int, int]:
+    """Fewest and most card points (last trick included) that the played cards can hold: every hand is played
+    out, ``tricks_per_deal`` cards each (9, or 10 with ``extra_cards: 4``; all 32 with 4 players)."""
     values = sorted(TRUMP_POINTS + PLAIN_POINTS * 3)
-    played = 9 * players if players < 4 else 32
+    played = min(32, rules.tricks_per_deal * rules.players)
     return sum(values[:played]) + LAST_TRICK, sum(values[-played:]) + LAST_TRICK
 
 
-CARD_RANGE: Final[dict[int, tuple[int, int]]] = {n: _card_range(n) for n in (2, 3, 4)}
+def hand_size(rules: Rules) -> int:
+    """Cards a side holds when its play begins: one hand, or two with 4 players (the combinations must fit)."""
+    return rules.tricks_per_deal * (2 if rules.players == 4 else 1)
 
 
 # -- declarations ---------------------------------------------------------------------------------
@@ -72,6 +79,7 @@ _KIND_WORDS: Final[dict[str, str]] = {
     "hundred": "hundred", "h": "hundred", "сотня": "hundred", "сто": "hundred", "с": "hundred",
     # «бела» is the word the Russian screens show (and the game's own word); «белла» is a common spelling
     "bella": "bella", "b": "bella", "бела": "bella", "белла": "bella", "б": "bella",
+    "debertz": "debertz", "d": "debertz", "деберц": "debertz", "д": "debertz",
 }
 _TOKEN: Final = re.compile(r"^(\d+)\s*[x×*]?\s*([^\d\s].*)$|^([^\d\s].*)$|^(\d+)$")
 
@@ -80,7 +88,8 @@ _TOKEN: Final = re.compile(r"^(\d+)\s*[x×*]?\s*([^\d\s].*)$|^([^\d\s].*)$|^(\d+
 class Declared:
     """What one side scored with declarations: counts of terz / fifty / hundred, or a ``total``, and bella.
 
-    ``total`` (when not None) replaces the counts: the combinations' points without bella.
+    ``total`` (when not None) replaces the counts: the combinations' points without bella. A ``debertz``
+    (``debertz: "target_points"``) is always named, never part of a total: it is worth the target.
     """
 
     terz: int = 0
@@ -88,16 +97,22 @@ class Declared:
     hundred: int = 0
     bella: bool = False
     total: int | None = None
+    debertz: int = 0
 
     @property
     def combo_points(self) -> int:
+        """Terz, fifty and hundred points (or the total): what does not depend on the rules."""
         if self.total is not None:
             return self.total
         return KIND_POINTS[TERZ] * self.terz + KIND_POINTS[FIFTY] * self.fifty + KIND_POINTS[HUNDRED] * self.hundred
 
+    def points_under(self, rules: Rules) -> int:
+        """All the combinations' points under ``rules`` (a debertz is worth what the engine says it is)."""
+        return self.combo_points + self.debertz * kind_points(DEBERTZ_KIND, rules)
+
     @property
     def has_combos(self) -> bool:
-        return self.combo_points > 0
+        return self.combo_points > 0 or self.debertz > 0
 
     @property
     def empty(self) -> bool:
@@ -105,8 +120,9 @@ class Declared:
 
     @classmethod
     def parse(cls, text: str) -> Declared:
-        """Read ``"terz+bella"``, ``"2terz"``, ``"fifty + terz"``, ``"70"``, ``"70+bella"`` or ``""``/``"-"``."""
-        counts = {"terz": 0, "fifty": 0, "hundred": 0, "bella": 0}
+        """Read ``"terz+bella"``, ``"2terz"``, ``"fifty + terz"``, ``"70"``, ``"70+bella"``, ``"debertz"`` or
+        ``""``/``"-"``."""
+        counts = {"terz": 0, "fifty": 0, "hundred": 0, "bella": 0, "debertz": 0}
         total: int | None = None
         cleaned = text.strip().lower()
         if cleaned in ("", "-", "0", "none", "—"):
@@ -127,20 +143,21 @@ class Declared:
             word = (m.group(2) or m.group(3) or "").strip()
             kind = _KIND_WORDS.get(word)
             if kind is None:
-                raise PadError(_("unknown declaration {word!r} (terz, fifty, hundred or bella)").format(word=word))
+                raise PadError(_("unknown declaration {word!r} (terz, fifty, hundred, debertz or bella)").format(word=word))
             counts[kind] += count
         if counts["bella"] > 1:
             raise PadError(_("bella is scored once at most: there is one trump king and one trump queen"))
         if total is not None and (counts["terz"] or counts["fifty"] or counts["hundred"]):
             raise PadError(_("{text!r}: give either the combinations or their total, not both").format(text=text))
-        return cls(counts["terz"], counts["fifty"], counts["hundred"], bool(counts["bella"]), total)
+        return cls(counts["terz"], counts["fifty"], counts["hundred"], bool(counts["bella"]), total, counts["debertz"])
 
     def notation(self) -> str:
         """The text :meth:`parse` reads back (``""`` when nothing was declared)."""
         parts: list[str] = []
         if self.total is not None:
             parts.append(str(self.total))
-        for kind, count in (("terz", self.terz), ("fifty", self.fifty), ("hundred", self.hundred)):
+        for kind, count in (("terz", self.terz), ("fifty", self.fifty), ("hundred", self.hundred),
+                            ("debertz", self.debertz)):
             if count:
                 parts.append(kind if count == 1 else f"{count}{kind}")
         if self.bella:
@@ -151,7 +168,7 @@ class Declared:
         out: dict[str, Any] = {}
         if self.total is not None:
             out["total"] = self.total
-        for key in ("terz", "fifty", "hundred"):
+        for key in ("terz", "fifty", "hundred", "debertz"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         if self.bella:
@@ -163,17 +180,80 @@ class Declared:
         return cls(
             int(data.get("terz", 0)), int(data.get("fifty", 0)), int(data.get("hundred", 0)),
             bool(data.get("bella", False)), None if data.get("total") is None else int(data["total"]),
+            int(data.get("debertz", 0)),
         )
 
 
-def _combos_possible(total: int, cards: int, hundred: bool) -> bool:
-    """Whether ``total`` points of sequences fit in ``cards`` cards (terz 3 cards, fifty 4, hundred 6)."""
-    for h in range(0, (total // 100 if hundred else 0) + 1):
+def _combos_possible(total: int, cards: int, hundred_length: int | None) -> bool:
+    """Whether ``total`` points of sequences fit in ``cards`` cards (terz 3 cards, fifty 4, hundred
+    ``hundred_length``; None: no hundred)."""
+    for h in range(0, (total // 100 if hundred_length else 0) + 1):
         for f in range(0, (total - 100 * h) // 50 + 1):
             rest = total - 100 * h - 50 * f
-            if rest % 20 == 0 and 6 * h + 4 * f + 3 * (rest // 20) <= cards:
+            if rest % 20 == 0 and (hundred_length or 0) * h + 4 * f + 3 * (rest // 20) <= cards:
                 return True
     return False
+
+
+# -- table penalties (§11) ---------------------------------------------------------------------------
+
+
+class FaultKind(StrEnum):
+    """What the table caught during a deal played with real cards (§11); the values are the pad file's words."""
+
+    MISSED_CUT = "missed_cut"
+    """The dealer did not offer the cut (``cut_penalty``)."""
+    RENEGE = "renege"
+    """A card against the rules: not following suit, not trumping, not overtrumping (``renege_penalty``)."""
+    BAIT_ON_CARDS = "bait_on_cards"
+    """«Байт на картах»: an offence that bait the offender's side in that deal."""
+    PENCIL = "pencil"
+    """A written entry checked and found wrong (``pencil_rule``)."""
+
+
+#: The offences that are a «байт на картах» besides a renege under ``renege_penalty: "bait"`` (§11).
+OFFENCES: Final[dict[str, str]] = {
+    "extra_card": N_("an extra card"),
+    "missing_card": N_("a missing card"),
+    "false_declaration": N_("a false declaration"),
+    "swap_bottom": N_("the trump seven swapped for the bottom card"),
+    "swap_round2": N_("the trump seven swapped after a round-2 trump"),
+}
+FINE: Final = 100
+"""What a missed cut (``cut_penalty: "minus_100"``) and a renege (``"redeal_minus_100"``) cost (§11)."""
+PENCIL_SLIP: Final = 100
+"""§11: an entry wrong by exactly this much is only corrected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One table penalty of a deal (§11), as entered: what, whose side, and what it needs.
+
+    ``side``: the offender's side (a missed cut: None, it is always the dealer's side; a pencil correction:
+    the side whose entry was wrong). ``points``: a renege under ``lose_trick`` — the card points of the trick
+    that goes over; a pencil correction — what the side wrote. ``to``: the side that gets the trick or that
+    checked the entry (needed only with 3 players). ``offence``: which «байт на картах» (:data:`OFFENCES`).
+    """
+
+    kind: FaultKind
+    side: int | None = None
+    points: int | None = None
+    to: int | None = None
+    offence: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
+        for key in ("side", "points", "to"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.offence:
+            out["offence"] = self.offence
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Fault:
+        return cls(FaultKind(str(data["kind"])), data.get("side"), data.get("points"), data.get("to"),
+                   str(data.get("offence", "")))
 
 
 # -- one entered deal ---------------------------------------------------------------------------
@@ -186,7 +266,9 @@ class EnteredDeal:
     ``cards`` holds each side's card points in its tricks with the last trick's 10 (None: not
     entered; with 4 players one side is enough). ``took_trick`` says per side whether it took a trick
     (None: not said; card points above 0 mean it did). ``winner`` is the side that claimed, declared
-    debertz or klabor; for a false claim it is the claimant's side.
+    debertz or klabor; for a false claim it is the claimant's side. ``false_claims``: the sides that claimed
+    wrongly during a deal that went on (``false_claim: "double_to_opponent"``), in order. ``faults``: the
+    table's penalties (§11).
     """
 
     dealer: int
@@ -200,6 +282,8 @@ class EnteredDeal:
     reason: str = ""  # thrown in: all_pass | four_sevens | low_points
     winner: int | None = None  # side
     note: str = ""
+    false_claims: tuple[int, ...] = ()  # sides
+    faults: tuple[Fault, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": self.dealer, "kind": self.kind}
@@ -221,6 +305,10 @@ class EnteredDeal:
             out["winner"] = self.winner
         if self.note:
             out["note"] = self.note
+        if self.false_claims:
+            out["false_claims"] = list(self.false_claims)
+        if self.faults:
+            out["faults"] = [f.to_json() for f in self.faults]
         return out
 
     @classmethod
@@ -237,7 +325,13 @@ class EnteredDeal:
             reason=str(data.get("reason", "")),
             winner=data.get("winner"),
             note=str(data.get("note", "")),
+            false_claims=tuple(data.get("false_claims", ())),
+            faults=tuple(Fault.from_json(f) for f in data.get("faults", ())),
         )
+
+
+def _with_bidder(deal: EnteredDeal, bidder: int) -> EnteredDeal:
+    return deal if deal.bidder == bidder else replace(deal, bidder=bidder)
 
 
 def _pad_out(values: Sequence[Any], n: int, fill: Any) -> list[Any]:
@@ -336,7 +430,7 @@ class Pad:
                              later).format(number=i, side=self.side_name(sheet.outcome.winner), n=later)
                 )
             try:
-                dp = self.deal_points(deal, sheet.totals)
+                dp = self.deal_points(deal, sheet.totals, sheet.forced_bidder)
             except PadError as exc:
                 raise PadError(_("deal {number}: {reason}").format(number=i + 1, reason=exc)) from None
             sheet.write(deal.dealer, deal.trump, dp)
@@ -360,8 +454,12 @@ class Pad:
         before = self._build(self.deals[:index])
         if before.outcome is not None:
             raise PadError(_("the game is over: {side} won").format(side=self.side_name(before.outcome.winner)))
-        dp = self.deal_points(deal, before.totals)
+        dp = self.deal_points(deal, before.totals, before.forced_bidder)
         return dp
+
+    def forced_before(self, index: int) -> int | None:
+        """The seat that must play deal ``index`` (0-based) after a held tie (``hanging: "forced"``), else None."""
+        return self._build(self.deals[:index]).forced_bidder
 
     def add(self, deal: EnteredDeal) -> DealResult:
         """Enter the next deal; returns its sheet row."""
@@ -406,8 +504,9 @@ class Pad:
 
     # -- one deal into DealPoints ----------------------------------------------------------------
 
-    def deal_points(self, deal: EnteredDeal, totals: Sequence[int] = ()) -> DealPoints:
-        """Check an entered deal and convert it; ``totals`` (before it) are needed to check a claim."""
+    def deal_points(self, deal: EnteredDeal, totals: Sequence[int] = (), forced: int | None = None) -> DealPoints:
+        """Check an entered deal and convert it; ``totals`` (before it) are needed to check a claim and to strike
+        a false claim, ``forced`` is the seat that must play this deal after a held tie (``hanging: "forced"``)."""
         rules = self.rules
         n, nsides = rules.players, rules.sides
         if deal.kind not in KINDS:
@@ -421,10 +520,24 @@ class Pad:
                             (N_("the winner must be a side 0..{last}, not {value!r}"), deal.winner)):
             if value is not None and (not isinstance(value, int) or not 0 <= value < nsides):
                 raise PadError(_(what).format(last=nsides - 1, value=value))
+        for value in deal.false_claims:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < nsides:
+                raise PadError(_("a false claim is made by a side 0..{last}, not {value!r}").format(last=nsides - 1, value=value))
         if deal.trump is not None and deal.trump not in ("C", "D", "H", "S"):
             raise PadError(_("trump must be C, D, H or S, not {trump!r}").format(trump=deal.trump))
         if len(deal.cards) > nsides or len(deal.declared) > nsides or len(deal.took_trick) > nsides:
             raise PadError(_("this game has {nsides} sides: too many values entered").format(nsides=nsides))
+        if forced is not None and deal.kind != THROWN:
+            if deal.kind == CONCEDED:
+                raise PadError(_("the forced deal cannot be conceded for fifty"))
+            if deal.bidder is not None and deal.bidder != forced:
+                raise PadError(_("this is the forced deal: {name} plays it (the tied deal's bidder, no bidding)").format(
+                    name=self.names[forced]))
+            deal = _with_bidder(deal, forced)
+        if deal.faults and deal.kind != PLAYED:
+            raise PadError(_("table penalties are entered with a deal played out"))
+        if deal.false_claims and deal.kind != PLAYED:
+            raise PadError(_("a false claim during the deal is entered with a deal played out"))
         zeros = (0,) * nsides
         bidder_side = None if deal.bidder is None else rules.side_of(deal.bidder)
 
@@ -442,23 +555,182 @@ class Pad:
             )
         if deal.kind in (CLAIM, FALSE_CLAIM):
             return self._claim_points(deal, bidder_side, totals)
+        if deal.kind == CONCEDED:
+            return self._conceded(deal, bidder_side)
 
         # played out
+        void = self._void_renege(deal)
+        if void is not None:
+            return void
         if deal.bidder is None:
             raise PadError(_("who took trump? enter the bidder"))
         if deal.winner is not None:
             raise PadError(_("a played-out deal has no winner of its own: the sheet decides"))
         cards = self._cards(deal)
         took = self._tricks(deal, cards)
-        combos, bella, combos_side = self._declarations(deal, took)
+        combos, bella, combos_side = self._declarations(deal, took, forced=forced is not None)
+        table = [0] * nsides
+        baited = self._faults(deal, cards, took, combos, bella, table)
         tricks = tuple(1 if t else 0 for t in took)
         points = [c + k + b for c, k, b in zip(cards, combos, bella, strict=True)]
         assert bidder_side is not None
         first = rules.first_leader(deal.dealer, deal.bidder)
+        outcome = sc.verdict(rules, bidder_side, points) if baited is None else sc.BAIT
         return DealPoints(
-            sc.verdict(rules, bidder_side, points), bidder_side, tuple(cards), tuple(combos), tuple(bella),
-            combos_side, tricks, deal.last_trick, None, "", first,
+            outcome, bidder_side if baited is None else baited, tuple(cards), tuple(combos), tuple(bella),
+            combos_side, tricks, deal.last_trick, None, "", first, bidder_seat=deal.bidder,
+            struck=self._struck(deal, totals), table=tuple(table) if any(table) else (),
         )
+
+    def _struck(self, deal: EnteredDeal, totals: Sequence[int]) -> tuple[int, ...]:
+        """§8 ``false_claim: "double_to_opponent"``: the engine's strike for each false claim, in order."""
+        if not deal.false_claims:
+            return ()
+        rules = self.rules
+        if rules.false_claim != "double_to_opponent":
+            raise PadError(_("play goes on after a false claim only under 'double_to_opponent' (false_claim: {rule})").format(
+                rule=rules.false_claim))
+        running = list(totals) if totals else [0] * rules.sides
+        order = tuple((deal.dealer + 1 + i) % rules.players for i in range(rules.players))
+        struck = [0] * rules.sides
+        for side in deal.false_claims:
+            moved = sc.false_claim_strike(rules, running, side, order)
+            running = [t + m for t, m in zip(running, moved, strict=True)]
+            struck = [a + m for a, m in zip(struck, moved, strict=True)]
+        return tuple(struck)
+
+    def _conceded(self, deal: EnteredDeal, bidder_side: int | None) -> DealPoints:
+        """§8 concede for fifty: the bidder writes 50 (the sheet writes it), the defender 0."""
+        rules = self.rules
+        if not rules.concede_50 or rules.players != 2:
+            raise PadError(_("nobody concedes for fifty under these rules (concede_50: only with 2 players, when on)"))
+        if deal.bidder is None or bidder_side is None:
+            raise PadError(_("who took trump? the bidder writes 50"))
+        if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
+            raise PadError(_("a conceded deal is not played: leave points and declarations empty"))
+        zeros = (0,) * rules.sides
+        return DealPoints(sc.CONCEDED, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "concede_50",
+                          bidder_seat=deal.bidder)
+
+    def _void_renege(self, deal: EnteredDeal) -> DealPoints | None:
+        """§11 ``renege_penalty: "redeal_minus_100"``: the deal is void and the offender's side loses 100."""
+        rules = self.rules
+        if rules.renege_penalty != "redeal_minus_100" or not any(f.kind is FaultKind.RENEGE for f in deal.faults):
+            return None
+        if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
+            raise PadError(_("a renege voids the deal under these rules (renege_penalty: redeal_minus_100): "
+                             "leave points and declarations empty"))
+        if deal.false_claims:
+            raise PadError(_("a void deal has no false claims to strike"))
+        table = [0] * rules.sides
+        for fault in deal.faults:
+            side = self._fault_side(deal, fault)
+            if fault.kind is FaultKind.RENEGE or (fault.kind is FaultKind.MISSED_CUT and rules.cut_penalty == "minus_100"):
+                table[side] -= FINE
+            else:
+                raise PadError(_("the deal is void after the renege: only a missed cut's 100 can go with it"))
+        zeros = (0,) * rules.sides
+        return DealPoints(sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, "renege",
+                          bidder_seat=deal.bidder, table=tuple(table))
+
+    def _fault_side(self, deal: EnteredDeal, fault: Fault) -> int:
+        """The side a fault is held against, checked (a missed cut: always the dealer's)."""
+        rules = self.rules
+        if not isinstance(fault.kind, FaultKind):
+            raise PadError(_("unknown table penalty {kind!r}").format(kind=fault.kind))
+        dealer_side = rules.side_of(deal.dealer)
+        if fault.kind is FaultKind.MISSED_CUT:
+            if rules.cut_penalty == "none":
+                raise PadError(_("a missed cut costs nothing under these rules (cut_penalty: none)"))
+            if fault.side is not None and fault.side != dealer_side:
+                raise PadError(_("only the dealer offers the cut: {name} dealt").format(name=self.names[deal.dealer]))
+            return dealer_side
+        for value in (fault.side, fault.to):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < rules.sides):
+                raise PadError(_("a table penalty names a side 0..{last}, not {value!r}").format(last=rules.sides - 1, value=value))
+        if fault.side is None:
+            raise PadError(_("whose fault? name the player"))
+        return fault.side
+
+    def _other_side(self, fault: Fault, side: int, what: str) -> int:
+        """The side that gets a renege's trick or checked a pencil entry: named with 3 players, else the other."""
+        if fault.to is not None:
+            if fault.to == side:
+                raise PadError(_("{what} goes to the other side, not to {name}").format(what=_(what), name=self.side_name(side)))
+            return fault.to
+        if self.rules.sides > 2:
+            raise PadError(_("{what}: name the side it goes to").format(what=_(what)))
+        return 1 - side
+
+    def _faults(self, deal: EnteredDeal, cards: list[int], took: list[bool], combos: list[int], bella: list[int],
+                table: list[int]) -> int | None:
+        """Apply the deal's table penalties (§11) as the options say; returns the side baited by one, if any.
+
+        A renege under ``lose_trick`` moves the trick's card points before the deal is judged; a pencil
+        correction keeps an understated entry and gives an overstated one's excess to the checker; a fine is
+        taken off. The sheet does the bait itself: the baited side stands where the baited bidder stands.
+        """
+        rules = self.rules
+        baited: set[int] = set()
+        for fault in deal.faults:
+            side = self._fault_side(deal, fault)
+            if fault.kind is not FaultKind.RENEGE and fault.kind is not FaultKind.PENCIL and (
+                    fault.points is not None or fault.to is not None):
+                raise PadError(_("only a renege's trick or a pencil correction has points"))
+            if fault.kind is FaultKind.MISSED_CUT:
+                if rules.cut_penalty == "minus_100":
+                    table[side] -= FINE
+                else:
+                    baited.add(side)
+            elif fault.kind is FaultKind.BAIT_ON_CARDS:
+                if fault.offence not in OFFENCES:
+                    raise PadError(_("which «байт на картах»? one of: {offences}").format(offences=", ".join(OFFENCES)))
+                baited.add(side)
+            elif fault.kind is FaultKind.RENEGE:
+                if rules.renege_penalty == "bait":
+                    if fault.points is not None or fault.to is not None:
+                        raise PadError(_("a renege is a bait on the cards under these rules: no trick goes over"))
+                    baited.add(side)
+                    continue
+                other = self._other_side(fault, side, N_("the renege's trick"))
+                moved = fault.points
+                if moved is None or not 0 <= moved <= cards[side]:
+                    raise PadError(_("the renege's trick: give its card points, 0..{most} ({name} took {most})").format(
+                        most=cards[side], name=self.side_name(side)))
+                cards[side] -= moved
+                cards[other] += moved
+                took[other] = True
+            else:
+                self._pencil(fault, side, cards, combos, bella, table)
+        if len(baited) > 1:
+            raise PadError(_("one side is baited in a deal, not {sides}").format(
+                sides=_(" and ").join(self.side_name(s) for s in sorted(baited))))
+        return next(iter(baited), None)
+
+    def _pencil(self, fault: Fault, side: int, cards: list[int], combos: list[int], bella: list[int],
+                table: list[int]) -> None:
+        """§11 ``pencil_rule``: the entry ``fault.points`` written for ``side`` against its deal points."""
+        if not self.rules.pencil_rule:
+            raise PadError(_("entries are not checked under these rules (pencil_rule: false): edit the deal instead"))
+        written = fault.points
+        if written is None or not 0 <= written <= MAX_POSTED:
+            raise PadError(_("the pencil correction: what did {name} write?").format(name=self.side_name(side)))
+        checker = self._other_side(fault, side, N_("the overstated excess"))
+        true = cards[side] + combos[side] + bella[side]
+        error = written - true
+        if error == 0:
+            raise PadError(_("{name} wrote {points}, which is right: nothing to correct").format(
+                name=self.side_name(side), points=written))
+        if abs(error) == PENCIL_SLIP:
+            return  # only corrected
+        if error > 0:
+            table[checker] += error  # the excess goes to the checker's side
+            return
+        short = -error  # an understatement stands: the side keeps what it wrote
+        for part in (cards, combos, bella):
+            taken = min(part[side], short)
+            part[side] -= taken
+            short -= taken
 
     def _check_throw(self, deal: EnteredDeal) -> None:
         rules = self.rules
@@ -474,8 +746,11 @@ class Pad:
             raise PadError(_("a thrown-in deal scores nothing: leave points and declarations empty"))
 
     def _check_instant(self, deal: EnteredDeal) -> None:
-        if deal.kind == DEBERTZ and self.rules.debertz != "win":
+        if deal.kind == DEBERTZ and self.rules.debertz == "off":
             raise PadError(_("debertz does not win the game under these rules (debertz: off): enter it as a fifty or hundred"))
+        if deal.kind == DEBERTZ and self.rules.debertz == "target_points":
+            raise PadError(_("a debertz is worth {target} under these rules (debertz: target_points): enter the deal as "
+                             "played, with the debertz among the declarations").format(target=self.rules.target))
         if deal.kind == KLABOR and not self.rules.klabor:
             raise PadError(_("klabor is not played under these rules (klabor: false)"))
         if deal.winner is None:
@@ -491,6 +766,9 @@ class Pad:
         side = deal.winner
         zeros = (0,) * nsides
         if deal.kind == FALSE_CLAIM:
+            if rules.false_claim == "double_to_opponent":
+                raise PadError(_("play goes on after a false claim under these rules (false_claim: double_to_opponent): "
+                                 "enter the deal as played, with the false claim"))
             if rules.false_claim != "loses":
                 raise PadError(_("a false claim changes nothing under these rules (false_claim: continue): enter the deal as played"))
             return DealPoints(sc.CLAIM_LOST, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "claim",
@@ -527,7 +805,7 @@ class Pad:
                 raise PadError(_("card points must be whole numbers, not {value!r}").format(value=value))
             if value is not None and value < 0:
                 raise PadError(_("card points cannot be negative ({value})").format(value=value))
-        low, high = CARD_RANGE[rules.players]
+        low, high = card_range(rules)
         if rules.players == 4:
             known = [v for v in entered if v is not None]
             if not known:
@@ -572,7 +850,8 @@ class Pad:
                 raise PadError(_("{name} took the last trick, so it took a trick").format(name=name))
             if value is None and points == 0 and deal.last_trick != side:
                 declared = _pad_out(deal.declared, rules.sides, Declared())[side]
-                if rules.ski_penalty or (rules.combos_need_trick and declared.has_combos):
+                if (rules.ski_penalty or (rules.combos_need_trick and declared.has_combos)
+                        or (rules.bella_needs_trick and declared.bella)):
                     raise PadError(_("{name} has no card points: did it take a trick? (it decides a penalty or its combinations)").format(name=name))
                 value = False
             out.append(True if value is None else value)
@@ -581,30 +860,43 @@ class Pad:
         return out
 
     def _declarations(
-        self, deal: EnteredDeal, took: Sequence[bool], claim: bool = False
+        self, deal: EnteredDeal, took: Sequence[bool], claim: bool = False, forced: bool = False
     ) -> tuple[list[int], list[int], int | None]:
         rules = self.rules
         nsides = rules.sides
         declared = _pad_out(deal.declared, nsides, Declared())
-        hand = 9 if rules.players < 4 else 16  # cards a side holds: one hand, or two with 4 players
+        hand = hand_size(rules)
         combos = [0] * nsides
         bella = [0] * nsides
         for side, d in enumerate(declared):
             name = self.side_name(side)
-            for key in ("terz", "fifty", "hundred", "total"):
+            for key in ("terz", "fifty", "hundred", "total", "debertz"):
                 value = getattr(d, key)
                 if value is not None and value < 0:
                     raise PadError(_("{name}: declarations cannot be negative ({key} {value})").format(name=name, key=key, value=value))
+            if forced and d.has_combos:
+                raise PadError(_("{name}: nobody declares terz, fifty, hundred or debertz in the forced deal, only bella").format(
+                    name=name))
             if d.hundred and not rules.hundred:
                 raise PadError(_("{name}: no hundred under these rules (hundred: false): six in a row is a fifty").format(name=name))
+            if d.debertz and rules.debertz == "off":
+                raise PadError(_("{name}: no debertz under these rules (debertz: off): the run is a fifty or a hundred").format(
+                    name=name))
+            if d.debertz and rules.debertz == "win":
+                raise PadError(_("{name}: a debertz wins the game under these rules (debertz: win): enter the deal as debertz").format(
+                    name=name))
             points = d.combo_points
-            if points > 0 and not _combos_possible(points, hand, rules.hundred):
+            run_cards = hand - d.debertz * rules.debertz_length  # what the debertz runs leave for the others
+            if (points > 0 or d.debertz) and (run_cards < 0 or not _combos_possible(
+                    points, run_cards, rules.hundred_length if rules.hundred else None)):
                 what = _("{points} points of combinations").format(points=points) if d.total is not None else d.notation()
                 raise PadError(_("{name}: {what} cannot be held in {hand} cards").format(name=name, what=what, hand=hand))
+            points = d.points_under(rules)
             if points > 0 and rules.combos_need_trick and not took[side]:
                 points = 0  # §5: combinations score only if the side takes a trick
             combos[side] = points
-            bella[side] = BELLA_POINTS if d.bella else 0
+            # §5 bella_needs_trick: the holder's side scores bella only if it takes a trick
+            bella[side] = BELLA_POINTS if d.bella and (took[side] or not rules.bella_needs_trick) else 0
         scoring = [s for s in range(nsides) if combos[s]]
         if len(scoring) > 1:
             raise PadError(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from deberc_tui.engine import DealResult, Suit
 from deberc_tui.engine import scoring as sc
-from deberc_tui.scorepad.model import THROW_REASONS, Pad
+from deberc_tui.scorepad.model import OFFENCES, THROW_REASONS, EnteredDeal, Fault, FaultKind, Pad
 from deberc_tui.text.i18n import _
 
 BAIT_MARK: Final = "БТ"
@@ -39,27 +39,58 @@ class SheetRow:
 
 def sheet_rows(pad: Pad) -> list[SheetRow]:
     rows: list[SheetRow] = []
+    held = [0] * pad.sides  # points held by tied deals under ``hanging: "forced"``, written by the forced deal
     for deal, r in zip(pad.deals, pad.results, strict=True):
-        rows.append(_row(pad, r, deal.bidder))
+        rows.append(_row(pad, r, deal, tuple(held)))
+        if r.outcome == sc.HELD:
+            held = [h + p for h, p in zip(held, r.points, strict=True)]
+        elif r.outcome != sc.THROWN_IN:
+            held = [0] * pad.sides
     return rows
 
 
-def _row(pad: Pad, r: DealResult, bidder_seat: int | None) -> SheetRow:
+def _moved(r: DealResult) -> list[int]:
+    """Per side, what false claims and table penalties moved in this deal (written or taken off)."""
+    out = [0] * len(r.totals)
+    if r.detail is not None:
+        for move in (r.detail.struck, r.detail.table):
+            for s, amount in enumerate(move):
+                out[s] += amount
+    return out
+
+
+def _row(pad: Pad, r: DealResult, deal: EnteredDeal, held: tuple[int, ...]) -> SheetRow:
     rules = pad.rules
     nsides = rules.sides
     cells = [str(t) for t in r.totals]
     notes: list[str] = []
     bidder = r.bidder
+    bidder_seat = deal.bidder
+    moved = _moved(r)
+    if any(held) and r.outcome != sc.THROWN_IN:
+        notes.append(_("forced deal: {points} held written with it").format(points=sum(held)))
     if r.outcome == sc.THROWN_IN:
+        # nothing written, but a fine is taken off the total (a renege under redeal_minus_100)
+        cells = [str(t) if r.penalties[s] else NOTHING for s, t in enumerate(r.totals)]
+        if r.reason != "renege":  # a void deal: the renege's own note says so
+            notes.append(_("thrown in: {reason}").format(reason=_(THROW_REASONS.get(r.reason, r.reason))))
+    elif r.outcome == sc.HELD:
         cells = [NOTHING] * nsides
-        notes.append(_("thrown in: {reason}").format(reason=_(THROW_REASONS.get(r.reason, r.reason))))
+        forced = pad.names[bidder_seat] if bidder_seat is not None else "?"
+        notes.append(_("tie: {points} held; the next deal is forced, {name} plays it").format(
+            points=sum(r.points) + sum(held), name=forced))
+    elif r.outcome == sc.CONCEDED:
+        notes.append(_("conceded for fifty: {side} writes 50").format(
+            side=pad.side_name(bidder) if bidder is not None else "?"))
     elif r.outcome == sc.BAIT:
         assert bidder is not None
         cells[bidder] = BAIT_MARK
         received = r.hanging_received or (0,) * nsides
-        shares = [(s, r.written[s] - r.points[s] - received[s]) for s in range(nsides) if s != bidder]
+        shares = [(s, r.written[s] - r.points[s] - held[s] - received[s] - max(0, moved[s]))
+                  for s in range(nsides) if s != bidder]
         gets = ", ".join(f"{pad.side_name(s)} +{amount}" for s, amount in shares if amount > 0)
-        notes.append(_("bait: {side}'s {points} → {gets}").format(side=pad.side_name(bidder), points=r.points[bidder],
+        notes.append(_("bait: {side}'s {points} → {gets}").format(side=pad.side_name(bidder),
+                                                                   points=r.points[bidder] + held[bidder],
                                                                    gets=gets) if gets else _("bait"))
     elif r.outcome == sc.HANGING:
         assert bidder is not None
@@ -85,14 +116,18 @@ def _row(pad: Pad, r: DealResult, bidder_seat: int | None) -> SheetRow:
     for s, amount in enumerate(r.hanging_received):
         if amount:
             notes.append(_("{side} gets {points} hanging").format(side=pad.side_name(s), points=amount))
+    notes.extend(_claim_notes(pad, deal, r))
+    notes.extend(_fault_note(pad, r.index, deal, fault) for fault in deal.faults)
     for s, pen in enumerate(r.penalties):
         if pen:
             cells[s] = f"{cells[s]} ({_minus(pen)})"
-            ski = -rules.ski_penalty if r.detail is not None and r.detail.tricks[s] == 0 else 0
+            took_none = r.outcome in sc.PLAYED_OUT and r.detail is not None and r.detail.tricks[s] == 0
+            ski = -rules.ski_penalty if took_none else 0
             if ski:
                 notes.append(_("{side} no trick {points}").format(side=pad.side_name(s), points=_minus(ski)))
-            if pen - ski:
-                notes.append(_("{side} repeated bait {points}").format(side=pad.side_name(s), points=_minus(pen - ski)))
+            rest = pen - ski - min(0, moved[s])  # what false claims and table penalties took is said above
+            if rest:
+                notes.append(_("{side} repeated bait {points}").format(side=pad.side_name(s), points=_minus(rest)))
     if r.outcome in sc.PLAYED_OUT and r.hanging and not (r.outcome == sc.HANGING and rules.hanging == "hang"):
         notes.append(_("{points} still hanging").format(points=r.hanging))
     elif r.outcome == sc.HANGING and rules.hanging == "hang" and r.hanging != r.points[r.bidder or 0]:
@@ -110,6 +145,51 @@ def _row(pad: Pad, r: DealResult, bidder_seat: int | None) -> SheetRow:
     )
 
 
+def _claim_notes(pad: Pad, deal: EnteredDeal, r: DealResult) -> list[str]:
+    """``false_claim: "double_to_opponent"``: who claimed wrongly and how the totals moved."""
+    if not deal.false_claims or r.detail is None or not r.detail.struck:
+        return [_("false claim by {side}").format(side=pad.side_name(s)) for s in deal.false_claims]
+    moves = ", ".join(f"{pad.side_name(s)} {_minus(m)}" for s, m in enumerate(r.detail.struck) if m)
+    claimants = _(" and ").join(pad.side_name(s) for s in dict.fromkeys(deal.false_claims))
+    return [_("false claim by {side}: {moves}").format(side=claimants, moves=moves or "0")]
+
+
+def _fault_note(pad: Pad, index: int, deal: EnteredDeal, fault: Fault) -> str:
+    """One table penalty (§11) as the sheet's note says it."""
+    rules = pad.rules
+    side = rules.side_of(deal.dealer) if fault.kind is FaultKind.MISSED_CUT else (fault.side or 0)
+    name = pad.side_name(side)
+    if fault.kind is FaultKind.MISSED_CUT:
+        if rules.cut_penalty == "minus_100":
+            return _("no cut offered by {name}: −100").format(name=pad.names[deal.dealer])
+        return _("no cut offered by {name}: bait").format(name=pad.names[deal.dealer])
+    if fault.kind is FaultKind.BAIT_ON_CARDS:
+        return _("bait on the cards: {side}, {offence}").format(side=name, offence=_(OFFENCES.get(fault.offence, fault.offence)))
+    other = fault.to if fault.to is not None else 1 - side
+    if fault.kind is FaultKind.RENEGE:
+        if rules.renege_penalty == "redeal_minus_100":
+            return _("renege by {side}: void deal, −100").format(side=name)
+        if rules.renege_penalty == "bait":
+            return _("renege by {side}: bait on the cards").format(side=name)
+        return _("renege by {side}: a trick of {points} to {other}").format(
+            side=name, points=fault.points, other=pad.side_name(other))
+    written = fault.points or 0
+    true = _unchecked_points(pad, index, deal, side)
+    error = written - true
+    if abs(error) == 100:
+        return _("pencil: {side} wrote {written}, corrected to {true}").format(side=name, written=written, true=true)
+    if error > 0:
+        return _("pencil: {side} wrote {written}, not {true}: {excess} to {other}").format(
+            side=name, written=written, true=true, excess=error, other=pad.side_name(other))
+    return _("pencil: {side} wrote {written} (less than {true}): it stands").format(side=name, written=written, true=true)
+
+
+def _unchecked_points(pad: Pad, index: int, deal: EnteredDeal, side: int) -> int:
+    """A side's deal points before a pencil correction (what the entry is checked against)."""
+    without = replace(deal, faults=tuple(f for f in deal.faults if f.kind is not FaultKind.PENCIL))
+    return pad.check(without, index).points[side]
+
+
 def status_line(pad: Pad) -> str:
     """Totals, hanging points, the next dealer or the winner, in one line."""
     sheet = pad.sheet
@@ -117,9 +197,14 @@ def status_line(pad: Pad) -> str:
     parts = [totals]
     if sheet.hanging:
         parts.append(_("{mark} waiting").format(mark=hang_mark(sheet.hanging)))
+    if sheet.forced_bidder is not None and sheet.outcome is None:
+        parts.append(_("forced deal next: {name} plays, {points} held").format(
+            name=pad.names[sheet.forced_bidder], points=sum(sheet.held_points)))
     if sheet.outcome is not None:
         o = sheet.outcome
         won = _("{side} wins").format(side=pad.side_name(o.winner))
+        if o.reason == "gap" and pad.rules.gap_end is not None:
+            won += _(" (a lead of {gap} or more)").format(gap=pad.rules.gap_end)
         if o.game_points > 1:
             won += _(" ({n} game points: mars)").format(n=o.game_points)
         parts.append(won)

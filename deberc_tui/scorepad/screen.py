@@ -35,13 +35,17 @@ from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
+    CONCEDED,
     DEBERTZ,
     FALSE_CLAIM,
     KLABOR,
+    OFFENCES,
     PLAYED,
     THROWN,
     Declared,
     EnteredDeal,
+    Fault,
+    FaultKind,
     Pad,
     PadError,
     undo_label,
@@ -63,7 +67,20 @@ DEAL_KINDS: tuple[tuple[str, str, str], ...] = (
     (N_("false claim"), FALSE_CLAIM, ""),
     (N_("debertz"), DEBERTZ, ""),
     (N_("klabor"), KLABOR, ""),
+    (N_("conceded for fifty"), CONCEDED, ""),
 )
+# (label, fault, offence) for the deal form's table penalty (§11); the first: none
+FAULTS: tuple[tuple[str, FaultKind | None, str], ...] = (
+    (N_("(none)"), None, ""),
+    (N_("no cut offered"), FaultKind.MISSED_CUT, ""),
+    (N_("a renege"), FaultKind.RENEGE, ""),
+    *((N_("bait on the cards: {offence}"), FaultKind.BAIT_ON_CARDS, key) for key in OFFENCES),
+    (N_("pencil: a wrong entry"), FaultKind.PENCIL, ""),
+)
+
+
+def _fault_label(label: str, offence: str) -> str:
+    return _(label).format(offence=_(OFFENCES[offence])) if offence else _(label)
 
 FORM_CSS = """
 .form { width: 96; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
@@ -208,7 +225,16 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         sides = [(name, s) for s, name in enumerate(pad.side_names)]
         kind_value = 0
         if deal is not None:
-            kind_value = next((i for i, (_label, k, r) in enumerate(DEAL_KINDS) if k == deal.kind and r == deal.reason), 0)
+            shown = FALSE_CLAIM if deal.false_claims else deal.kind  # a false claim during a deal that went on
+            kind_value = next((i for i, (_label, k, r) in enumerate(DEAL_KINDS) if k == shown and r == deal.reason), 0)
+        forced = pad.forced_before(self.index if self.index is not None else len(pad.deals))
+        bidder = deal.bidder if deal and deal.bidder is not None else forced
+        winner = deal.false_claims[0] if deal and deal.false_claims else (deal.winner if deal else None)
+        fault = deal.faults[0] if deal and deal.faults else None
+        fault_value = 0 if fault is None else next(
+            (i for i, (_label, f, o) in enumerate(FAULTS) if f is fault.kind and o == fault.offence), 0)
+        fault_seat = (pad.rules.side_seats(fault.side)[0] if fault is not None and fault.side is not None
+                      else Select.NULL)
         title = _("Deal {n}").format(n=self.index + 1 if self.index is not None else len(pad.deals) + 1)
         with VerticalScroll(classes="form"):
             yield Static(_("{title} — {preset}, {n} players").format(title=title, preset=preset_label(pad.rules.preset_name),
@@ -217,7 +243,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                                                value=kind_value, allow_blank=False, id="kind", compact=True))
             yield _row(N_("dealer"), FormSelect(seats, value=deal.dealer if deal else pad.suggested_dealer,
                                         allow_blank=False, id="dealer", compact=True))
-            yield _row(N_("took trump"), FormSelect(seats, value=deal.bidder if deal and deal.bidder is not None else Select.NULL,
+            yield _row(N_("took trump"), FormSelect(seats, value=bidder if bidder is not None else Select.NULL,
                                             prompt=_("who bid"), id="bidder", compact=True))
             yield _row(N_("trump"), FormSelect([(f"{SUIT_SYMBOLS[x]} {suit_name(x)}", x) for x in "CDHS"],
                                        value=deal.trump if deal and deal.trump else Select.NULL,
@@ -240,8 +266,22 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 )
             yield _row(N_("last trick"), FormSelect(sides, value=deal.last_trick if deal and deal.last_trick is not None
                                             else Select.NULL, prompt=_("(if it matters)"), id="last", compact=True))
-            yield _row(N_("claim/win by"), FormSelect(sides, value=deal.winner if deal and deal.winner is not None
+            yield _row(N_("claim/win by"), FormSelect(sides, value=winner if winner is not None
                                               else Select.NULL, prompt=_("(claim, debertz, klabor)"), id="winner", compact=True))
+            yield Horizontal(
+                Label(_("table penalty")),
+                FormSelect([(_fault_label(label, o), i) for i, (label, _f, o) in enumerate(FAULTS)], value=fault_value,
+                           allow_blank=False, id="fault", compact=True),
+                FormSelect(seats, value=fault_seat, prompt=_("by whom"), id="fault-by", compact=True),
+                Input("" if fault is None or fault.points is None else str(fault.points), placeholder=_("points"),
+                      type="integer", valid_empty=True, id="fault-points", compact=True),
+                FormSelect(sides, value=fault.to if fault is not None and fault.to is not None else Select.NULL,
+                           prompt=_("to"), id="fault-to", compact=True),
+                classes="side",
+            )
+            if forced is not None:
+                yield Static(_("The forced deal: {name} plays it, the turnup's suit is trump, only bella may be "
+                               "declared.").format(name=pad.names[forced]), classes="hint", id="forced")
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Save (ctrl+s)"), variant="primary", id="save", compact=True)
@@ -260,18 +300,43 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         if event.value is Select.NULL:
             return
         _label, kind, _reason = DEAL_KINDS[_as_int(event.value)]
+        # a false claim under double_to_opponent: the deal went on, so it is entered as played
+        play = PLAYED if kind == FALSE_CLAIM and self._claims_go_on else kind
         for s in range(self.pad.sides):
-            self.query_one(f"#cards-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
-            self.query_one(f"#decl-{s}", Input).disabled = kind not in (PLAYED, CLAIM)
-            self.query_one(f"#notrick-{s}", Checkbox).disabled = kind != PLAYED
-        self.query_one("#last", Select).disabled = kind != PLAYED
+            self.query_one(f"#cards-{s}", Input).disabled = play not in (PLAYED, CLAIM)
+            self.query_one(f"#decl-{s}", Input).disabled = play not in (PLAYED, CLAIM)
+            self.query_one(f"#notrick-{s}", Checkbox).disabled = play != PLAYED
+        self.query_one("#last", Select).disabled = play != PLAYED
         self.query_one("#bidder", Select).disabled = kind == THROWN
-        self.query_one("#winner", Select).disabled = kind in (PLAYED, THROWN)
+        self.query_one("#winner", Select).disabled = kind in (PLAYED, THROWN, CONCEDED)
+        for key in ("fault", "fault-by", "fault-points", "fault-to"):
+            self.query_one(f"#{key}").disabled = play != PLAYED
+
+    @property
+    def _claims_go_on(self) -> bool:
+        return self.pad.rules.false_claim == "double_to_opponent"
+
+    def _fault(self) -> Fault | None:
+        """The table penalty the form describes, if any."""
+        _label, kind, offence = FAULTS[_as_int(self.query_one("#fault", Select).value)]
+        if kind is None:
+            return None
+        seat = _picked(self.query_one("#fault-by", Select))
+        text = self.query_one("#fault-points", Input).value.strip()
+        try:
+            points = int(text) if text else None
+        except ValueError:
+            raise PadError(_("table penalty: points must be a whole number, not {text!r}").format(text=text)) from None
+        to = _picked(self.query_one("#fault-to", Select))
+        return Fault(kind, None if seat is None else self.pad.rules.side_of(seat), points, to, offence)
 
     def entered(self) -> EnteredDeal:
         """The deal the form describes (raises :class:`PadError` on unreadable input)."""
         pad = self.pad
         _label, kind, reason = DEAL_KINDS[_as_int(self.query_one("#kind", Select).value)]
+        went_on = kind == FALSE_CLAIM and self._claims_go_on
+        if went_on:
+            kind = PLAYED
         cards: list[int | None] = []
         declared: list[Declared] = []
         took: list[bool | None] = []
@@ -298,9 +363,23 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
             last_trick=_picked(self.query_one("#last", Select)) if kind == PLAYED else None,
             took_trick=tuple(took) if any(t is not None for t in took) and kind == PLAYED else (),
             reason=reason,
-            winner=_picked(self.query_one("#winner", Select)) if kind not in (PLAYED, THROWN) else None,
+            winner=_picked(self.query_one("#winner", Select)) if kind not in (PLAYED, THROWN, CONCEDED) else None,
             note=self.initial.note if self.initial else "",
+            false_claims=self._false_claims() if went_on else (),
+            faults=self._faults() if kind == PLAYED else (),
         )
+
+    def _false_claims(self) -> tuple[int, ...]:
+        side = _picked(self.query_one("#winner", Select))
+        if side is None:
+            raise PadError(_("which side claimed?"))
+        return (side,) + (self.initial.false_claims[1:] if self.initial else ())
+
+    def _faults(self) -> tuple[Fault, ...]:
+        """The form's penalty, then any others the deal had (the form shows the first; the CLI enters several)."""
+        fault = self._fault()
+        rest = self.initial.faults[1:] if self.initial else ()
+        return ((fault,) if fault is not None else ()) + rest
 
     def action_save(self) -> None:
         error = self.query_one("#error", Label)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Final
 
 from deberc_tui.engine import RulesError
-from deberc_tui.scorepad.model import KINDS, MAX_POSTED, Pad, PadError
+from deberc_tui.scorepad.model import KINDS, MAX_POSTED, OFFENCES, FaultKind, Pad, PadError
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, locked, sweep_temp_files
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
@@ -115,8 +115,10 @@ def _object(value: object, where: tuple[str | int, ...], keys: frozenset[str]) -
 _PAD_KEYS: Final = frozenset({"format", "version", "id", "created", "updated", "players", "names", "first_dealer",
                               "rules", "deals", "undo"})
 _DEAL_KEYS: Final = frozenset({"dealer", "kind", "bidder", "trump", "cards", "declared", "last_trick", "took_trick",
-                               "reason", "winner", "note"})
-_DECLARED_KEYS: Final = frozenset({"terz", "fifty", "hundred", "bella", "total"})
+                               "reason", "winner", "note", "false_claims", "faults"})
+_DECLARED_KEYS: Final = frozenset({"terz", "fifty", "hundred", "bella", "total", "debertz"})
+_FAULT_KEYS: Final = frozenset({"kind", "side", "points", "to", "offence"})
+_FAULT_KINDS: Final = tuple(k.value for k in FaultKind)
 
 
 def _check_deal(deal: object, where: tuple[str | int, ...], players: int) -> None:
@@ -141,11 +143,24 @@ def _check_deal(deal: object, where: tuple[str | int, ...], players: int) -> Non
     for i, declared in enumerate(_list(d.get("declared", []), (*where, "declared"), players)):
         at = (*where, "declared", i)
         dec = _object(declared, at, _DECLARED_KEYS)
-        for key in ("terz", "fifty", "hundred"):
+        for key in ("terz", "fifty", "hundred", "debertz"):
             _int(dec.get(key, 0), (*at, key), 0, MAX_COUNT)
         _int(dec.get("total"), (*at, "total"), 0, MAX_POSTED, optional=True)
         if not isinstance(dec.get("bella", False), bool):
             raise _Bad((*at, "bella"), N_("true or false"), value=dec.get("bella"))
+    for i, side in enumerate(_list(d.get("false_claims", []), (*where, "false_claims"), 16)):
+        _int(side, (*where, "false_claims", i), 0, players - 1)
+    for i, fault in enumerate(_list(d.get("faults", []), (*where, "faults"), 16)):  # §11 table penalties
+        at = (*where, "faults", i)
+        f = _object(fault, at, _FAULT_KEYS)
+        if f.get("kind") not in _FAULT_KINDS:
+            raise _Bad((*at, "kind"), N_("one of: {kinds}"), kinds=", ".join(_FAULT_KINDS), value=f.get("kind"))
+        for key in ("side", "to"):
+            _int(f.get(key), (*at, key), 0, players - 1, optional=True)
+        _int(f.get("points"), (*at, "points"), 0, MAX_POSTED, optional=True)
+        offence = f.get("offence", "")
+        if offence and offence not in OFFENCES:
+            raise _Bad((*at, "offence"), N_("one of: {kinds}"), kinds=", ".join(OFFENCES), value=offence)
 
 
 def check_pad_doc(doc: object) -> None:
