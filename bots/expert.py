@@ -76,7 +76,7 @@ PLAY_EDGE = {2: 12.0, 3: 0.0, 4: 0.0}
 SEARCH_WEIGHT = 0.25
 EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
-CONCEDE_TIME = 0.2  # seconds for the offer, asked out of turn (the table allows half a second)
+CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
@@ -309,7 +309,7 @@ class ExpertBot(HeuristicBot):
         pass_again = {c: 0.0 for c in again}  # the outcome of each choice at my later turn
         done = 0
         for i in range(self.bid_samples):
-            if i >= 2 and time.perf_counter() > deadline:
+            if i >= 1 and time.perf_counter() > deadline:
                 break
             hands, stock = self._sample_bid_world(view, know)
             worth = _BidWorld(self, view, hands, stock, deadline).worth
@@ -448,7 +448,7 @@ class ExpertBot(HeuristicBot):
     def concede_wise(self, view: SeatView) -> bool:
         """As the defender: offer when the play-outs of sampled deals expect me to lose by more than the 50 a
         concession costs (my card play's edge over the play-outs counted, as at the bidding). Asked out of
-        turn with little time: a fixed small number of samples, capped at a fifth of a second."""
+        turn with little time: a fixed small number of samples, capped at a tenth of a second."""
         expected = self._concede_expectation(view, offered=False, deadline=time.perf_counter() + CONCEDE_TIME)
         return expected + PLAY_EDGE[2] < -float(CONCEDE_50_POINTS)
 
