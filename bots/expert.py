@@ -40,7 +40,7 @@ from deberc_tui.engine import (
     find_combos,
     scoring,
 )
-from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner
+from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner, kind_points
 from deberc_tui.engine.dealing import packets_after_bidding
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.text import N_, Text
@@ -177,7 +177,7 @@ class ExpertBot(HeuristicBot):
             for a in view.announcements:
                 key = (KIND_ORDER[a.kind], Rank.parse(a.top).index, 0)
                 side = rules.side_of(a.seat)
-                pts[side] = pts.get(side, 0) + rules.combo_points(a.length)
+                pts[side] = pts.get(side, 0) + kind_points(a.kind, rules)  # its kind: a debertz is worth its rule
                 if best is None or key > best:
                     best, best_side = key, side
             mine = view.declarable()
