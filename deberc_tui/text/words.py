@@ -39,13 +39,15 @@ OUTCOMES = {
     "made": N_("made"), "bait": N_("bait (БТ)"), "hanging": N_("hanging (vs)"), "thrown_in": N_("thrown in"),
     "in_progress": N_("in progress"), "claim_won": N_("claim won"), "claim_lost": N_("false claim"),
     "debertz": N_("debertz!"), "klabor": N_("klabor!"), "held": N_("held (висяк)"),
-    "conceded": N_("conceded for fifty"),
+    "conceded": N_("conceded for fifty"), "double_refused": N_("double refused"),
+    "dave_conceded": N_("«даве» conceded"),
 }
 THROWN = {"all_pass": N_("everybody passed"), "four_sevens": N_("four sevens"), "low_points": N_("weak hand")}
 # How a game ended (Outcome.reason): a target reached, a short game, or a deal that ended it at once.
 GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim": N_("claim"),
              "claim_won": N_("claim won"), "claim_lost": N_("false claim"), "debertz": N_("debertz"),
-             "klabor": N_("klabor"), "gap": N_("lead of the gap")}
+             "klabor": N_("klabor"), "gap": N_("lead of the gap"), "double_refused": N_("double refused"),
+             "dave_conceded": N_("«даве» conceded")}
 COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 CALLS = {"play": N_("play"), "pass": N_("pass")}
