@@ -16,7 +16,16 @@ from textual.widgets import DataTable, Input, Label, Select
 
 from deberc_tui.cli.scorepad import scorepad
 from deberc_tui.engine import Rules
-from deberc_tui.scorepad import Declared, EnteredDeal, Pad, PadError, PadStore, render_text, sheet_rows, status_line
+from deberc_tui.scorepad import (
+    Declared,
+    EnteredDeal,
+    Pad,
+    PadError,
+    PadStore,
+    render_text,
+    sheet_rows,
+    status_line,
+)
 from deberc_tui.scorepad.model import CONCEDED, DEBERTZ, FALSE_CLAIM, Fault, FaultKind
 from deberc_tui.scorepad.screen import DEAL_KINDS, FAULTS, DealFormScreen, PadScreen, make_app
 from deberc_tui.text.i18n import set_language
