@@ -7,11 +7,15 @@ deck starts from a fresh game (totals 0, the same dealer), and a bot's points fo
 its side *writes* on the score sheet for that deal, bait and penalties included. Hanging points
 are not carried (each deal starts a fresh game), so a hanging deal writes 0 for the bidder.
 
-``--games N`` also plays N whole games to the target (seatings rotating game by game).
+``--games N`` also plays N whole games to the target (seatings rotating game by game); with ``--match``
+(the rules' ``match_target``, RULES.md §12) they are N whole matches instead, with doubles or «даве» when
+``--doubling`` allows them, and the report gives each bot's game points and money per match. Matches come in
+pairs on the same seed with the seats swapped, so the first deal of each pair is a duplicate one.
+``expert:nodouble`` is the same bot that never raises the stake (it still answers a raise).
 
 Bots that run in their own process (``cmd:`` bots and plug-ins) are started once per seat and
 worker, and told ``new_game`` with a fresh seed for each seating, instead of once per deal. Every
-decision goes through :mod:`bots.runner` with a hard time limit, so a stalling, crashing or
+decision goes through :mod:`deberc_tui.bot_hosting.runner` with a hard time limit, so a stalling, crashing or
 cheating bot costs itself points, never the arena: its failures are counted in the report.
 """
 
@@ -28,9 +32,12 @@ from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
 from bots.base import Bot
-from bots.registry import COMMAND_PREFIX, is_process_bot, make_bot
-from bots.runner import safe_choose, safe_optional
+from bots.stakes import NoDoubleBot
+from deberc_tui.bot_hosting.registry import COMMAND_PREFIX, is_process_bot, make_bot
+from deberc_tui.bot_hosting.runner import safe_choose, safe_optional
 from deberc_tui.engine import Action, Card, Game, Rules, SeatView, shuffled_deck
+from deberc_tui.engine.match import Match
+from deberc_tui.engine.text import Text
 from deberc_tui.text.i18n import _
 
 DEFAULT_BUDGET = 1.0
@@ -52,6 +59,14 @@ class BotReport(TypedDict):
     first_failure: str | None
     """The first of those failures, in one line (None when there were none)."""
     games_won: NotRequired[int]
+    matches_won: NotRequired[int]
+    game_points: NotRequired[float]
+    """Mean game points won per match."""
+    match_diff: NotRequired[float]
+    """Mean game points per match minus the opponents' mean."""
+    match_ci95: NotRequired[list[float]]
+    money: NotRequired[float]
+    """Mean money won per match (units of ``stake``; 0 with ``money: "none"``)."""
 
 
 class ArenaReport(TypedDict):
@@ -62,6 +77,9 @@ class ArenaReport(TypedDict):
     preset: str
     bots: list[BotReport]
     games: NotRequired[int]
+    matches: NotRequired[int]
+    match_target: NotRequired[int]
+    doubling: NotRequired[str]
 
 
 @dataclass(frozen=True)
@@ -71,6 +89,11 @@ class Entrant:
     label: str
     name: str
     style: str
+    doubles: bool = True
+    """False for ``name:nodouble``: the bot never raises the stake (§12), the baseline for measuring doubling."""
+
+
+NO_DOUBLE = "nodouble"
 
 
 def parse_bots(spec: str | Sequence[str]) -> list[Entrant]:
@@ -80,14 +103,17 @@ def parse_bots(spec: str | Sequence[str]) -> list[Entrant]:
     out: list[Entrant] = []
     seen: dict[str, int] = {}
     for p in parts:
-        name, _sep, style = p.partition(":")
+        name, _sep, rest = p.partition(":")
+        words = rest.split(":") if rest else []
+        doubles = NO_DOUBLE not in words
+        style = next((w for w in words if w != NO_DOUBLE), "")
         if p.startswith(COMMAND_PREFIX):  # the whole rest is the command
-            name, style = p, ""
+            name, style, doubles = p, "", True
         label = p
         seen[p] = seen.get(p, 0) + 1
         if seen[p] > 1:
             label = f"{p}#{seen[p]}"
-        out.append(Entrant(label, name, style or "normal"))
+        out.append(Entrant(label, name, style or "normal", doubles))
     return out
 
 
@@ -134,7 +160,7 @@ def play_table(
     """Play the current game's next deal to the end with ``bots[seat]`` in each seat.
 
     Before each turn every other seat with out-of-turn options (swap seven, redeal, klabor) is asked.
-    Every answer is bounded and checked (:mod:`bots.runner`); ``on_failure(seat, reason)`` hears of
+    Every answer is bounded and checked (:mod:`deberc_tui.bot_hosting.runner`); ``on_failure(seat, reason)`` hears of
     each decision made for a failing bot."""
     deal = game.start_deal(deck)
     n = game.n
@@ -173,7 +199,8 @@ def seat_bot(entrant: Entrant, copy: int, seed: int) -> Bot:
     """The bot for ``entrant`` (its ``copy``-th seat at this table): a new in-process bot, or the running
     process told of a new game."""
     if not is_process_bot(entrant.name):
-        return make_bot(entrant.name, seed=seed, style=entrant.style)
+        made = make_bot(entrant.name, seed=seed, style=entrant.style)
+        return made if entrant.doubles else NoDoubleBot(made, entrant.label)
     key = (entrant.label, copy)
     running = _RUNNING.get(key)
     if running is not None:
@@ -205,8 +232,8 @@ class _Unavailable:
     def optional(self, view: SeatView, options: Sequence[Action]) -> Action | None:
         return None
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
-        return self.reason
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Text:
+        return Text(self.reason)
 
 
 def stop_bots() -> None:
@@ -275,6 +302,92 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
     return seating[rules.side_seats(game.outcome.winner)[0]]
 
 
+MATCH_DEAL_CAP = 400
+"""Deals after which a match that has not ended is given up (counted as no winner)."""
+
+
+@dataclass
+class MatchRecord:
+    """What each entrant won in one whole match (§12): game points, money, whether it won the match."""
+
+    game_points: list[int]
+    money: list[int]
+    winner: int | None
+    games: int
+    failures: list[int]
+    first_failure: list[str | None]
+
+
+def play_match_deal(
+    match: Match, bots: Sequence[Bot], budget: float | None,
+    on_failure: Callable[[int, str], None] | None = None,
+) -> None:
+    """Play the match's next deal to its end, offers and answers included: like :func:`play_table`, with the
+    match as the one door (the seat to act is an offer's answerer while one waits)."""
+    deal = match.start_deal()
+    n = match.n
+    budget = budget if budget is not None else DEFAULT_BUDGET
+    optional_budget = min(budget, 0.5)
+    while not deal.is_over:
+        if match.offer is None:
+            for s in range(n):
+                if s == deal.to_act:
+                    continue
+                opts = deal.optional_actions(s)
+                if opts:
+                    a = safe_optional(bots[s], match.view(s), opts, optional_budget,
+                                      None if on_failure is None else functools.partial(on_failure, s))
+                    if a is not None:
+                        match.apply(s, a)
+                        if deal.is_over:
+                            return
+        seat = match.to_act
+        assert seat is not None
+        view = match.view(seat)
+        action, failure = safe_choose(bots[seat], view, view.legal, budget)
+        if failure is not None and on_failure is not None:
+            on_failure(seat, failure)
+        match.apply(seat, action)
+
+
+def play_match(entrants: Sequence[Entrant], rules: Rules, match_no: int, seed: int, budget: float | None) -> MatchRecord:
+    """One whole match; matches ``2i`` and ``2i + 1`` share a seed and swap the seats (2 bots)."""
+    n = rules.players
+    all_seatings = seatings(len(entrants), n)
+    seating = all_seatings[match_no % len(all_seatings)]
+    pair = match_no // len(all_seatings)
+    bots = [seat_bot(entrants[e], seating[:s].count(e), _bot_seed(seed, 20_000_000 + match_no, 0, s))
+            for s, e in enumerate(seating)]
+    failures = [0] * len(entrants)
+    first: list[str | None] = [None] * len(entrants)
+
+    def on_failure(seat: int, reason: str) -> None:
+        failures[seating[seat]] += 1
+        first[seating[seat]] = first[seating[seat]] or reason
+
+    match = Match(rules, first_dealer=pair % n, seed=seed * 7919 + pair)
+    for _deal in range(MATCH_DEAL_CAP):
+        if match.is_over:
+            break
+        play_match_deal(match, bots, budget, on_failure)
+    points = [0] * len(entrants)
+    money = [0] * len(entrants)
+    for side in range(rules.sides):
+        owners = {seating[s] for s in rules.side_seats(side)}
+        for e in owners:
+            points[e] += sum(r.game_points[side] for r in match.settled)
+            money[e] += sum(r.money[side] for r in match.settled)
+    winner = None if match.winner is None else seating[rules.side_seats(match.winner)[0]]
+    return MatchRecord(points, money, winner, len(match.settled), failures, first)
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values) if values else 0.0
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
 def check_entrants(entrants: Sequence[Entrant], keep: bool = False) -> None:
     """Fail early, in one line (ValueError), on an unknown bot or style or a process bot that cannot start.
 
@@ -306,6 +419,10 @@ def _game_job(args: tuple[list[Entrant], Rules, int, int, float | None]) -> int 
     return play_whole_game(*args)
 
 
+def _match_job(args: tuple[list[Entrant], Rules, int, int, float | None]) -> MatchRecord:
+    return play_match(*args)
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -317,19 +434,29 @@ def percentile(values: Sequence[float], q: float) -> float:
 def run_arena(
     bots: str | Sequence[str], players: int = 2, preset: str = "moscow", deals: int = 2000, seed: int = 7,
     budget: float | None = DEFAULT_BUDGET, games: int = 0, jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, match_target: int | None = None, doubling: str | None = None,
 ) -> ArenaReport:
     """Run the arena and return the report (the ``--json`` object).
 
-    ``progress(k)`` is called as work finishes (k = decks or games done since the last call)."""
+    ``match_target`` / ``doubling`` override the preset's (§12); with a match target, ``games`` counts whole
+    matches. ``progress(k)`` is called as work finishes (k = decks, games or matches done since the last call)."""
     entrants = parse_bots(bots)
     check_entrants(entrants, keep=jobs == 1)
-    rules = Rules.preset(preset, players=players)
+    overrides: dict[str, object] = {}
+    if match_target is not None:
+        overrides["match_target"] = match_target
+    if doubling is not None:
+        overrides["doubling"] = doubling
+    rules = Rules.preset(preset, players=players, **overrides)
+    matches = games if rules.match_target is not None else 0
+    games = 0 if matches else games
     k = len(entrants)
     per_deck: list[list[SeatRecord]] = []
     deck_args = [(entrants, rules, i, seed, budget) for i in range(deals)]
     game_args = [(entrants, rules, g, seed, budget) for g in range(games)]
+    match_args = [(entrants, rules, g, seed, budget) for g in range(matches)]
     winners: list[int | None] = []
+    played: list[MatchRecord] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
             for rec in pool.map(_deck_job, deck_args, chunksize=4):
@@ -340,6 +467,10 @@ def run_arena(
                 winners.append(w)
                 if progress:
                     progress(1)
+            for m in pool.map(_match_job, match_args):
+                played.append(m)
+                if progress:
+                    progress(1)
     else:
         try:
             for a in deck_args:
@@ -348,6 +479,10 @@ def run_arena(
                     progress(1)
             for g in game_args:
                 winners.append(_game_job(g))
+                if progress:
+                    progress(1)
+            for a in match_args:
+                played.append(_match_job(a))
                 if progress:
                     progress(1)
         finally:
@@ -379,11 +514,31 @@ def run_arena(
         }
         if games:
             entry["games_won"] = sum(1 for w in winners if w == e_i)
+        if matches:
+            _match_entry(entry, e_i, k, played)
         report_bots.append(entry)
     report: ArenaReport = {"deals": deals, "players": players, "preset": preset, "bots": report_bots}
     if games:
         report["games"] = games
+    if matches:
+        assert rules.match_target is not None
+        report["matches"] = matches
+        report["match_target"] = rules.match_target
+        report["doubling"] = str(rules.doubling)
     return report
+
+
+def _match_entry(entry: BotReport, e_i: int, k: int, played: Sequence[MatchRecord]) -> None:
+    """One bot's match figures: game points and money per match, the difference to the others with its CI."""
+    diffs = [m.game_points[e_i] - statistics.fmean(m.game_points[j] for j in range(k) if j != e_i) for m in played]
+    mean, half = _mean_ci(diffs)
+    entry["matches_won"] = sum(1 for m in played if m.winner == e_i)
+    entry["game_points"] = round(statistics.fmean(m.game_points[e_i] for m in played), 2) if played else 0.0
+    entry["match_diff"] = round(mean, 2)
+    entry["match_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+    entry["money"] = round(statistics.fmean(m.money[e_i] for m in played), 2) if played else 0.0
+    entry["failures"] += sum(m.failures[e_i] for m in played)
+    entry["first_failure"] = entry["first_failure"] or next((m.first_failure[e_i] for m in played if m.first_failure[e_i]), None)
 
 
 def format_report(report: ArenaReport) -> str:
@@ -408,8 +563,23 @@ def format_report(report: ArenaReport) -> str:
         if report.get("games"):
             line += f" {b.get('games_won', 0):>9}"
         lines.append(line)
+    if report.get("matches"):
+        lines.extend(_match_lines(report, width))
     for b in report["bots"]:
         if b["failures"]:
             lines.append(_("{name}: {count} decisions made for it (first: {reason})").format(
                 name=b["name"], count=b["failures"], reason=b["first_failure"]))
     return "\n".join(lines)
+
+
+def _match_lines(report: ArenaReport, width: int) -> list[str]:
+    """The whole matches' part of the text report: game points won per match, its difference and CI, money."""
+    lines = [_("{matches} whole matches to {target} game points, doubling {doubling}").format(
+        matches=report.get("matches", 0), target=report.get("match_target", 0), doubling=report.get("doubling", "none")),
+        f"{_('bot'):<{width}} {_('won'):>6} {_('game pts'):>9} {_('diff'):>8} {_('95% CI'):>17} {_('money'):>8}"]
+    for b in report["bots"]:
+        ci = b.get("match_ci95", [0.0, 0.0])
+        shown = f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+        lines.append(f"{b['name']:<{width}} {b.get('matches_won', 0):>6} {b.get('game_points', 0.0):>9.2f} "
+                     f"{b.get('match_diff', 0.0):>+8.2f} {shown:>17} {b.get('money', 0.0):>+8.2f}")
+    return lines

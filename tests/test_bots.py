@@ -11,9 +11,9 @@ import pytest
 
 from bots.base import Bot
 from bots.knowledge import bits
-from bots.registry import available, make_bot
-from bots.runner import fallback_action, safe_choose, safe_optional
 from bots.sim import Position, Solver
+from deberc_tui.bot_hosting.registry import available, make_bot
+from deberc_tui.bot_hosting.runner import fallback_action, safe_choose, safe_optional
 from deberc_tui.engine import (
     Deal,
     Game,
@@ -225,7 +225,7 @@ def test_registry_lists_and_makes_the_builtins() -> None:
 
 
 def test_plugins_come_from_entry_points_and_are_never_imported_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bots.registry as reg
+    import deberc_tui.bot_hosting.registry as reg
 
     class EP:
         name = "mine"

@@ -2,7 +2,7 @@
 only its seat.
 
 Plug-ins are installed for real (a ``deberc.bots`` entry point in a temporary ``dist-info``) and run
-in their own process through ``python -m bots.adapter``; command bots (``cmd:``) speak the protocol
+in their own process through ``python -m deberc_tui.bot_hosting.adapter``; command bots (``cmd:``) speak the protocol
 themselves. Each misbehaviour is played at the table (the headless :class:`Table`, driven the way the
 table screen drives it) and in the arena. Budgets are 0.2 s so the whole file stays fast.
 """
@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bots import registry
-from bots.process import ProcessBot
-from bots.protocol import view_from_message, view_to_message
-from bots.runner import safe_choose, safe_optional
 from deberc_tui.app.controller import Table, bot_choose, bot_optional, default_players
 from deberc_tui.arena import run_arena
+from deberc_tui.bot_hosting import registry
+from deberc_tui.bot_hosting.process import ProcessBot
+from deberc_tui.bot_hosting.protocol import view_from_message, view_to_message
+from deberc_tui.bot_hosting.runner import safe_choose, safe_optional
 from deberc_tui.cli.arena import arena, bots_cmd
 from deberc_tui.cli.bench import bench
 from deberc_tui.engine import DECK, Action, Card, Deal, Game, PlayCard, Rules, SeatView

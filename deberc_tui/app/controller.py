@@ -45,7 +45,7 @@ class TableError(Exception):
 def bot_levels() -> dict[str, str]:
     """Bot names and descriptions from the bots registry (a fixed list if it is not installed)."""
     try:
-        from bots import registry
+        from deberc_tui.bot_hosting import registry
 
         return dict(registry.available())
     except Exception:  # noqa: BLE001 - the registry is optional while developing
@@ -67,7 +67,7 @@ class _FirstLegal:
 def make_bot(name: str, seed: int | None = None) -> Any:
     """A bot by name (``name``, ``name:style`` or ``cmd:PROGRAM ARGS``); raises ValueError (one line) for an
     unknown one or one that cannot start."""
-    from bots import registry
+    from deberc_tui.bot_hosting import registry
 
     if name.startswith(registry.COMMAND_PREFIX):
         return registry.make_bot(name, seed=seed)
@@ -85,7 +85,7 @@ def make_bot_or_default(name: str, seed: int | None = None, commands: bool = Tru
 
     ``commands=False`` never starts a ``cmd:`` bot: a game record names the command it was played with,
     and opening someone's record must not run a program it names."""
-    from bots.registry import COMMAND_PREFIX
+    from deberc_tui.bot_hosting.registry import COMMAND_PREFIX
 
     if not commands and name.startswith(COMMAND_PREFIX):
         return make_bot(DEFAULT_BOT, seed), _("a command bot is not started from a saved game")
@@ -97,13 +97,13 @@ def make_bot_or_default(name: str, seed: int | None = None, commands: bool = Tru
 
 
 BOT_BUDGET = 2.0
-"""Seconds a bot at the table may think (plus :func:`bots.runner.grace`), then a safe action is played."""
+"""Seconds a bot at the table may think (plus :func:`deberc_tui.bot_hosting.runner.grace`), then a safe action is played."""
 
 
 def bot_choose(bot: Any, view: SeatView, budget: float | None = BOT_BUDGET) -> tuple[Action, str | None]:
     """Ask a bot for its action, never raising and never waiting past the budget: a failing bot plays a
-    safe legal action (:func:`bots.runner.safe_choose`; the bot only ever gets copies)."""
-    from bots import runner
+    safe legal action (:func:`deberc_tui.bot_hosting.runner.safe_choose`; the bot only ever gets copies)."""
+    from deberc_tui.bot_hosting import runner
 
     try:
         return runner.safe_choose(bot, view, view.legal, budget)
@@ -112,8 +112,8 @@ def bot_choose(bot: Any, view: SeatView, budget: float | None = BOT_BUDGET) -> t
 
 
 def bot_optional(bot: Any, view: SeatView, options: Sequence[Action]) -> Action | None:
-    """A bot's out-of-turn action, or None: bounded by :data:`bots.runner.OPTIONAL_BUDGET`, never raising."""
-    from bots import runner
+    """A bot's out-of-turn action, or None: bounded by :data:`deberc_tui.bot_hosting.runner.OPTIONAL_BUDGET`, never raising."""
+    from deberc_tui.bot_hosting import runner
 
     try:
         return runner.safe_optional(bot, view, tuple(options))

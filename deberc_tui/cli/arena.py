@@ -65,7 +65,7 @@ def bots_cmd(target: str | None, deals: int, players: int, budget: float) -> Non
     if target is not None:
         _check(target, deals, players, budget)
         return
-    from bots.registry import available
+    from deberc_tui.bot_hosting.registry import available
 
     names = available()
     width = max(len(n) for n in names)
@@ -77,7 +77,7 @@ def bots_cmd(target: str | None, deals: int, players: int, budget: float) -> Non
 
 def _check(target: str, deals: int, players: int, budget: float) -> None:
     """``--check``: one line per protocol error, then a summary; exit 1 if there were errors, 2 if it cannot start."""
-    from bots.check import check_bot
+    from deberc_tui.bot_hosting.check import check_bot
 
     if not target.strip():
         raise _UserError(_("--check needs a command, e.g. --check \"python3 examples/random_bot.py\""))

@@ -121,8 +121,8 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_bots_cmd(deals: int, seed: int, command: str | None, as_json: bool) -> None:
     """Decisions per second of a random bot: called directly, through the safe runner, and over the protocol."""
-    from bots.bench import EXAMPLE, bench_bots
-    from bots.registry import COMMAND_PREFIX, command_of
+    from deberc_tui.bot_hosting.bench import EXAMPLE, bench_bots
+    from deberc_tui.bot_hosting.registry import COMMAND_PREFIX, command_of
 
     try:
         words = command_of(COMMAND_PREFIX + command) if command is not None else None

@@ -133,8 +133,8 @@ class Evaluation:
 
 def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], None]:
     """A playout policy: the named bot plays every seat, through each seat's own view."""
-    from bots.registry import make_bot
-    from bots.runner import safe_choose
+    from deberc_tui.bot_hosting.registry import make_bot
+    from deberc_tui.bot_hosting.runner import safe_choose
     from deberc_tui.engine import seat_view
 
     bots: dict[int, Any] = {}

@@ -113,7 +113,7 @@ def reason_text(reason: EngineText, look: Look | None = None) -> str:
 
 def rule_of_thumb(position: BidPosition) -> EngineText | None:
     """What the heuristic bot would bid here and why (it sees only the seat's own view: any world will do)."""
-    from bots.registry import make_bot
+    from deberc_tui.bot_hosting.registry import make_bot
 
     view = seat_view(position.deal_with(DECK), position.seat)
     bot = make_bot("heuristic", seed=0)

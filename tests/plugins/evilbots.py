@@ -2,7 +2,7 @@
 
 Each is what an adversary (or a careless author) might write: they raise, answer garbage, lie with
 ``__eq__``, change their arguments, sleep, spin, or hunt for the deal in memory. The table starts them
-through ``python -m bots.adapter NAME``, so this module must never be imported by the table's process.
+through ``python -m deberc_tui.bot_hosting.adapter NAME``, so this module must never be imported by the table's process.
 """
 
 from __future__ import annotations

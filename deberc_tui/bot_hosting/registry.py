@@ -7,7 +7,7 @@ A plug-in package declares, e.g. in its ``pyproject.toml``::
     mybot = "mypackage.mybot:MyBot"
 
 The entry point names a class (or factory) called as ``factory(seed=..., style=...)``. It is never
-imported into the table's process: :func:`make_bot` starts ``python -m bots.adapter mybot``, which
+imported into the table's process: :func:`make_bot` starts ``python -m deberc_tui.bot_hosting.adapter mybot``, which
 loads it in a process of its own and relays the protocol. Only the built-ins run in-process.
 """
 
@@ -17,9 +17,9 @@ import shlex
 from importlib import metadata
 from typing import Protocol
 
+from bots.base import STYLES, Bot
 from deberc_tui.text.i18n import _
 
-from .base import STYLES, Bot
 from .process import ProcessBot, python_command
 
 ENTRY_POINT_GROUP = "deberc.bots"
@@ -34,9 +34,9 @@ class BotFactory(Protocol):
 
 
 def _builtins() -> dict[str, BotFactory]:
-    from .expert import ExpertBot
-    from .heuristic import HeuristicBot
-    from .simple import NoviceBot, RandomBot
+    from bots.expert import ExpertBot
+    from bots.heuristic import HeuristicBot
+    from bots.simple import NoviceBot, RandomBot
 
     return {"random": RandomBot, "novice": NoviceBot, "heuristic": HeuristicBot, "expert": ExpertBot}
 
@@ -85,13 +85,13 @@ def command_of(spec: str) -> list[str]:
 
 def plugin_command(name: str) -> list[str]:
     """How an installed plug-in is started: this interpreter running the adapter for its entry point."""
-    return python_command("-m", "bots.adapter", name)
+    return python_command("-m", "deberc_tui.bot_hosting.adapter", name)
 
 
 def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
     """A new bot by name; raises ``ValueError`` (one line, naming the choices) for an unknown name or style.
 
-    A ``cmd:`` bot or a plug-in is a :class:`~bots.process.ProcessBot`, started here: one that cannot
+    A ``cmd:`` bot or a plug-in is a :class:`~deberc_tui.bot_hosting.process.ProcessBot`, started here: one that cannot
     start (a missing program, a plug-in that fails to import) raises ``BotUnavailable``, a ValueError."""
     if style not in STYLES:
         raise ValueError(_("unknown bot style {style!r} (one of: {styles})").format(style=style, styles=", ".join(STYLES)))

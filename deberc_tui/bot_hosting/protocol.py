@@ -3,7 +3,7 @@
 A bot that runs in its own process (a command given with ``cmd:`` or an installed plug-in) learns
 about the game only from these messages, so what they hold is exactly what the seat may see: this
 module builds them from a :class:`~deberc_tui.engine.SeatView` (never from the deal) and reads them
-back into one for plug-ins written against the Python interface (``bots/adapter.py``). The wire
+back into one for plug-ins written against the Python interface (``deberc_tui/bot_hosting/adapter.py``). The wire
 format itself — the message types, ids and answers — is described in ``docs/PROTOCOL.md``.
 """
 

@@ -1,4 +1,4 @@
-"""``python -m bots.adapter NAME``: an installed plug-in bot, served over the line protocol.
+"""``python -m deberc_tui.bot_hosting.adapter NAME``: an installed plug-in bot, served over the line protocol.
 
 The table never imports a plug-in: it starts this adapter in a process of its own, which loads the
 ``deberc.bots`` entry point ``NAME``, makes the bot (``factory(seed=..., style=...)``) and answers the
@@ -93,7 +93,7 @@ def load(name: str) -> Callable[..., Any]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m bots.adapter ENTRY_POINT_NAME", file=sys.stderr)
+        print("usage: python -m deberc_tui.bot_hosting.adapter ENTRY_POINT_NAME", file=sys.stderr)
         return 2
     protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
     sys.stdout = sys.stderr  # a plug-in's print() must not reach the protocol

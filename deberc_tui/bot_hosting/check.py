@@ -11,10 +11,10 @@ import random
 import statistics
 from dataclasses import dataclass, field
 
+from bots.base import Bot
 from deberc_tui.engine import Game, Rules, shuffled_deck
 from deberc_tui.text.i18n import _
 
-from .base import Bot
 from .process import ProcessBot, short
 from .registry import COMMAND_PREFIX, is_process_bot, make_bot
 

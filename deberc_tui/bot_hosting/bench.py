@@ -1,7 +1,7 @@
 """What the protocol costs: decisions per second of a random bot called three ways.
 
 * ``direct`` — the in-process ``random`` bot's ``choose`` called as it is (no protection at all);
-* ``in_process`` — the same bot through :func:`bots.runner.safe_choose`, as the table and the arena call
+* ``in_process`` — the same bot through :func:`deberc_tui.bot_hosting.runner.safe_choose`, as the table and the arena call
   it (a private copy of the view and the actions, a worker thread with a deadline, the answer checked);
 * ``protocol`` — a random bot in another process (``examples/random_bot.py`` by default) through the
   same runner: the view as JSON down a pipe, the answer back.
@@ -19,14 +19,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypedDict
 
+from bots.base import Bot
 from deberc_tui.engine import Action, Game, Rules, SeatView, shuffled_deck
 
-from .base import Bot
 from .process import ProcessBot
 from .registry import make_bot
 from .runner import safe_choose
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "random_bot.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 
 
 class BotBench(TypedDict):

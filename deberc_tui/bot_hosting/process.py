@@ -1,11 +1,11 @@
 """A bot in its own process, spoken to over the line protocol (``docs/PROTOCOL.md``).
 
 Plug-in bots and command bots (``cmd:...``) never run inside the table's process: they cannot see
-the deal, the game or the table's memory, only the messages :mod:`bots.protocol` builds from their
+the deal, the game or the table's memory, only the messages :mod:`deberc_tui.bot_hosting.protocol` builds from their
 seat's view. The table keeps the upper hand: every request has a deadline, and a bot that has not
 answered by then is killed (its whole process group) and started again for the next decision; one
 that cannot be started, or keeps failing, is disabled and its seat plays safe actions. Every problem
-is raised as :class:`BotFailure` with a one-line reason, which :mod:`bots.runner` logs and replaces
+is raised as :class:`BotFailure` with a one-line reason, which :mod:`deberc_tui.bot_hosting.runner` logs and replaces
 with a safe action.
 
 Three small threads per process move the bytes (stdin, stdout, stderr), so a bot that stops
@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import IO, Any, Final
 
 from deberc_tui.engine import Action, MalformedActionError, SeatView, parse_action
+from deberc_tui.engine.text import N_, Text
 from deberc_tui.text.i18n import _
 
 from .protocol import MAX_LINE, Message, choose_message, encode, hello_message, optional_message
@@ -316,8 +317,8 @@ class ProcessBot:
         reply = self._request(optional_message(self._new_id(), view, options, budget), seconds, "optional")
         return None if reply.get("action") is None else _action(reply)
 
-    def explain(self, view: SeatView, legal: Sequence[Action]) -> str:
-        return _("{name} plays from another process").format(name=self.name)
+    def explain(self, view: SeatView, legal: Sequence[Action]) -> Text:
+        return Text(N_("{name} plays from another process"), {"name": self.name})
 
     def new_game(self, seed: int | None) -> None:
         """A fresh game from here on (the arena reuses one process for many): the bot may reseed."""

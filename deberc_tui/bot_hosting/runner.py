@@ -13,7 +13,7 @@ What keeps the game safe from the bot:
 * Its answer is never compared with ``==`` (a bot's object may define ``__eq__`` to lie, to raise or
   to loop): it is read field by field with exact type checks (:func:`action_key`) and the table's
   own action with the same notation is played.
-* Every call is bounded. A bot in another process (:class:`~bots.process.ProcessBot`) is killed when
+* Every call is bounded. A bot in another process (:class:`~deberc_tui.bot_hosting.process.ProcessBot`) is killed when
   it overruns. An in-process bot — only the built-ins are — is stopped by an alarm signal after the
   budget plus :func:`grace` when it runs in the main thread (the arena), or else (the table, whose bots
   run in worker threads) runs in a thread of its own that the table stops waiting for; that thread is
@@ -41,10 +41,10 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Final, TypeVar
 
+from bots.base import Bot
 from deberc_tui.engine import DECK, Action, Bid, Card, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
 from deberc_tui.text.i18n import _
 
-from .base import Bot
 from .process import BotFailure, grace, short
 from .protocol import ACTION_TYPES
 
