@@ -45,6 +45,7 @@ from deberc_tui.engine.dealing import packets_after_bidding
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.text import N_, Text
 
+from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
 from .heuristic import (
@@ -435,6 +436,12 @@ class ExpertBot(HeuristicBot):
         v = rollout(pos, BID_SOLVE_LIMIT[n], deadline=deadline)
         pts = self._final_points(rules, teams, base, v, total - v)
         return written_utility(pts, rules.side_of(bidder), my_side, rules, held)
+
+    # -- raising the stake (§12) ----------------------------------------------------------------
+
+    def stake_outlook(self, view: SeatView) -> stakes.Outlook:
+        """My chance of winning the game, for doubles and «даве»: sampled deals played out to the end."""
+        return stakes.sampled_outlook(self, view)
 
     # -- conceding for fifty (§8 concede_50, 2 players) -----------------------------------------
 

@@ -36,6 +36,7 @@ from deberc_tui.engine.combos import KIND_ORDER, Combo, ComboKind
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS, STRENGTH
 from deberc_tui.engine.text import N_, Text
 
+from . import stakes
 from .base import BotBase, Explanation
 from .knowledge import Knowledge, above, bits, knowledge
 
@@ -208,6 +209,10 @@ class HeuristicBot(BotBase):
     # -- decisions ----------------------------------------------------------------------------
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Explanation]:
+        stake = stakes.decide(self, view, legal)  # a double or «даве» to answer or worth offering (§12)
+        if stake is not None:
+            return stake
+        legal = stakes.without_offers(legal)
         answers = [a for a in legal if isinstance(a, Concede50) and a.step is not ConcedeStep.OFFER]
         if answers:
             return self.answer_concede(view, answers)
@@ -244,6 +249,12 @@ class HeuristicBot(BotBase):
             if isinstance(a, Concede50) and a.step is ConcedeStep.OFFER and self.concede_wise(view):
                 return a, Text(N_("offer to concede for fifty: the bidder would win this deal by more"))
         return None, NO_REASON
+
+    # -- raising the stake (§12) --------------------------------------------------------------
+
+    def stake_outlook(self, view: SeatView) -> stakes.Outlook:
+        """My chance of winning the game, for doubles and «даве»: the simple rule on the score and the hand."""
+        return stakes.rule_outlook(view)
 
     # -- conceding for fifty (§8 concede_50) --------------------------------------------------
 

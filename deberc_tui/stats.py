@@ -5,17 +5,26 @@ entries that cannot, is kept aside (``stats.json.unreadable-<time>``) and the re
 damaged file neither stops the game at its end nor is lost. A file from a newer version is read, never
 written. A game is added under the file's lock to what is on disk then (two tables finishing at once both
 count), and one that could not be written (a full disk) is kept and written with the next.
+
+A game of a match (RULES.md §12) also holds what it was worth to the person: ``game_points`` won (+) or
+given (−), ``money`` won or paid, and on the match's last game ``match_won``. :func:`per_opponent` sums them by
+opponent: games and wins, matches and matches won, game points and money.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
 from deberc_tui.text.i18n import _, translate_error
 from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, load_json_file
+
+if TYPE_CHECKING:
+    from deberc_tui.engine.match import Match
 
 STATS: Final = "stats.json"
 VERSION: Final = 1
@@ -40,7 +49,54 @@ def _valid(game: object) -> bool:
     return (_is_int(game.get("players"), 2, 4) and isinstance(game.get("level", ""), str)
             and len(game.get("level", "")) <= MAX_TEXT and isinstance(game.get("won"), bool)
             and isinstance(totals, list) and len(totals) <= 4 and all(_is_int(t, -10**7, 10**7) for t in totals)
-            and _is_int(game.get("deals", 0), 0, 10**6) and _is_int(game.get("when", 0), 0, 2**40))
+            and _is_int(game.get("deals", 0), 0, 10**6) and _is_int(game.get("when", 0), 0, 2**40)
+            and _is_int(game.get("game_points", 0), -10**6, 10**6) and _is_int(game.get("money", 0), -10**12, 10**12)
+            and isinstance(game.get("match_won", False), bool))
+
+
+def match_fields(match: Match, sides: Iterable[int]) -> dict[str, Any]:
+    """What the match's last finished game adds to its statistics entry for the person playing ``sides``:
+    the game points and money won (negative: given, paid), and on the match's last game whether the person won
+    the match. Zero-sum per game, so a side without the points gave them."""
+    mine = set(sides)
+    result = match.settled[-1]
+    won = sum(p for s, p in enumerate(result.game_points) if s in mine)
+    lost = sum(p for s, p in enumerate(result.game_points) if s not in mine)
+    fields: dict[str, Any] = {"game_points": won - lost, "money": sum(m for s, m in enumerate(result.money) if s in mine)}
+    if match.is_over:
+        fields["match_won"] = match.winner in mine
+    return fields
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentStats:
+    """One opponent's line: what the person won and lost against it."""
+
+    opponent: str
+    games: int
+    wins: int
+    matches: int
+    """Matches finished against it (a lone game is no match)."""
+    matches_won: int
+    game_points: int
+    """Game points won minus given, over the games of matches."""
+    money: int
+    """Money won minus paid."""
+
+
+def per_opponent(games: Sequence[dict[str, Any]]) -> list[OpponentStats]:
+    """The statistics by opponent (the entry's ``level``: the bots played against), sorted by name."""
+    rows: dict[str, list[int]] = {}
+    for g in games:
+        row = rows.setdefault(str(g.get("level", "?")), [0] * 6)
+        row[0] += 1
+        row[1] += bool(g.get("won"))
+        if "match_won" in g:
+            row[2] += 1
+            row[3] += bool(g["match_won"])
+        row[4] += int(g.get("game_points", 0))
+        row[5] += int(g.get("money", 0))
+    return [OpponentStats(name, *row) for name, row in sorted(rows.items())]
 
 
 def _read(path: Path) -> tuple[list[dict[str, Any]], str | None]:

@@ -26,18 +26,23 @@ class _UserError(click.ClickException):
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--games", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also play this many whole games to the target and count the wins.")
+@click.option("--match", "match_target", type=click.IntRange(min=1), default=None,
+              help="Play --games whole matches to this many game points (the rules' match_target, §12).")
+@click.option("--doubling", type=click.Choice(["none", "daivi", "dave"]), default=None,
+              help="Raising the stake in a match (2 players): «Дайви» doubles or «даве»; default: the preset's.")
 @click.option("--budget", type=click.FloatRange(min=0.001), default=1.0, show_default=True,
               help="Seconds a bot may think per decision.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes (decks are independent).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
-def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, budget: float,
-          jobs: int, as_json: bool) -> None:
+def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, match_target: int | None,
+          doubling: str | None, budget: float, jobs: int, as_json: bool) -> None:
     """Bots play duplicate deals against each other; prints each bot's points, difference and speed."""
     from deberc_tui.arena import check_entrants, format_report, parse_bots, run_arena
 
     try:
-        Rules.preset(preset, players=players)
+        overrides = {k: v for k, v in (("match_target", match_target), ("doubling", doubling)) if v is not None}
+        Rules.preset(preset, players=players, **overrides)
         check_entrants(parse_bots(bots_spec), keep=jobs == 1)
     except (RulesError, ValueError) as exc:
         raise _UserError(str(exc)) from None
@@ -45,7 +50,8 @@ def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, game
     with click.progressbar(length=total, label="arena", file=sys.stderr, show_pos=True,
                            show_eta=True) as bar:
         report = run_arena(bots_spec, players=players, preset=preset, deals=deals, seed=seed, budget=budget,
-                           games=games, jobs=jobs, progress=bar.update)
+                           games=games, jobs=jobs, progress=bar.update, match_target=match_target,
+                           doubling=doubling)
     if as_json:
         click.echo(json.dumps(report))
     else:

@@ -21,6 +21,7 @@ from deberc_tui.engine import events as ev
 from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.sheet_text import combo_text
+from deberc_tui.text.words import bot as bot_word
 from deberc_tui.text.words import game_end
 from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
@@ -423,8 +424,28 @@ class StatsScreen(Closable):
         with Vertical(classes="dialog", id="stats"):
             yield Static(_("Statistics"), classes="title")
             yield Static(rt if games else _("No finished games yet."))
+            matches = _matches_table(games)
+            if matches is not None:
+                yield Static(matches)
             yield Static(ngettext("{n} game recorded", "{n} games recorded", len(games)).format(n=len(games))
                          + "   " + _("Esc: close"), classes="note")
+
+
+def _matches_table(games: list[dict[str, Any]]) -> RichTable | None:
+    """Per opponent, the matches (§12): finished and won, game points and money won (−: given, paid); None when
+    no game of a match was recorded."""
+    from deberc_tui.stats import per_opponent
+
+    rows = [r for r in per_opponent(games) if r.matches or r.game_points or r.money]
+    if not rows:
+        return None
+    rt = RichTable(box=None, header_style="bold")
+    for col in ("", _("matches"), _("won"), _("game points"), _("money")):
+        rt.add_column(col, justify="right" if col else "left")
+    for r in rows:
+        name = _("vs {level}").format(level="+".join(bot_word(b) for b in r.opponent.split("+")))
+        rt.add_row(name, str(r.matches), str(r.matches_won), f"{r.game_points:+d}", f"{r.money:+d}")
+    return rt
 
 
 HELP = N_("""\
