@@ -117,16 +117,20 @@ def check_deal(game: Game) -> None:
             assert sum(row.detail.cards) == 162 if row.detail else True
 
 
-@pytest.mark.parametrize(("preset", "players"), CASES)
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**31))
-def test_random_games_keep_the_invariants(preset: str, players: int, seed: int) -> None:
-    game = play_random_game(preset, players, seed)
+def check_running_totals(game: Game) -> None:
+    """Each row's totals are the sums of what was written and penalised so far."""
     totals = [0] * game.rules.sides
     for row in game.results:
         for s in range(game.rules.sides):
             totals[s] += row.written[s] + row.penalties[s]
         assert list(row.totals) == totals
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_games_keep_the_invariants(preset: str, players: int, seed: int) -> None:
+    check_running_totals(play_random_game(preset, players, seed))
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
@@ -160,11 +164,7 @@ def test_random_combinations_of_options_keep_the_invariants_and_replay(players: 
     if rules is None:
         return
     game = play_random_game(rules, players, seed, max_deals=8)
-    totals = [0] * rules.sides
-    for row in game.results:
-        for s in range(rules.sides):
-            totals[s] += row.written[s] + row.penalties[s]
-        assert list(row.totals) == totals
+    check_running_totals(game)
     doc = record_from_game(game, PLAYERS[:players])
     assert replay_json(replay_record(load_record(doc))) == replay_json(game)
 
