@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from deberc_tui.arena import parse_bots, run_arena, seatings
 from deberc_tui.cli.arena import arena, bots_cmd
+from deberc_tui.play.arena import parse_bots, run_arena, seatings
 
 
 @pytest.mark.parametrize(("k", "n"), [(2, 2), (2, 3), (3, 3), (2, 4), (4, 4)])

@@ -197,11 +197,12 @@ def test_safe_optional_swallows_failures(caplog: pytest.LogCaptureFixture) -> No
 
 
 def test_a_crashing_bot_never_stops_an_arena_table() -> None:
-    from deberc_tui.arena import play_table
+    from deberc_tui.engine.match import Match
+    from deberc_tui.play.arena import play_table
 
-    game = Game(Rules.preset("moscow", players=2), first_dealer=0, seed=4)
-    play_table(game, [_Broken("raise"), make_bot("heuristic", seed=1)], 0.01)
-    assert game.deal is not None and game.deal.is_over
+    match = Match(Rules.preset("moscow", players=2), first_dealer=0, seed=4)
+    play_table(match, [_Broken("raise"), make_bot("heuristic", seed=1)], 0.01)
+    assert match.deal is not None and match.deal.is_over
 
 
 def test_fallback_prefers_a_cheap_card() -> None:

@@ -13,7 +13,6 @@ from bots.expert import ExpertBot
 from bots.heuristic import HeuristicBot
 from bots.knowledge import knowledge
 from bots.stakes import OFFER_FROM, Outlook, decide, score_chance, without_offers
-from deberc_tui.arena import format_report, run_arena
 from deberc_tui.engine import Action, Rules, SeatView
 from deberc_tui.engine.actions import (
     DAVE_CONCEDE,
@@ -24,6 +23,7 @@ from deberc_tui.engine.actions import (
     DOUBLE_REFUSE,
 )
 from deberc_tui.engine.match import Match
+from deberc_tui.play.arena import format_report, run_arena
 
 
 def late_in_a_short_game(seed: int, tricks: int = 7) -> tuple[Match, int]:
@@ -178,7 +178,7 @@ def test_the_arena_reports_game_points_won_per_match() -> None:
 
 
 def test_nodouble_never_raises_the_stake_but_answers() -> None:
-    from deberc_tui.arena import Entrant, seat_bot
+    from deberc_tui.play.arena import Entrant, seat_bot
 
     bot = seat_bot(Entrant("heuristic:nodouble", "heuristic", "normal", doubles=False), 0, 1)
     for seed in (10, 29):

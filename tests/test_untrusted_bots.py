@@ -22,7 +22,6 @@ import pytest
 from click.testing import CliRunner
 
 from deberc_tui.app.controller import Table, bot_choose, bot_optional, default_players
-from deberc_tui.arena import run_arena
 from deberc_tui.bot_hosting import registry
 from deberc_tui.bot_hosting.process import ProcessBot
 from deberc_tui.bot_hosting.protocol import view_from_message, view_to_message
@@ -30,6 +29,7 @@ from deberc_tui.bot_hosting.runner import safe_choose, safe_optional
 from deberc_tui.cli.arena import arena, bots_cmd
 from deberc_tui.cli.bench import bench
 from deberc_tui.engine import DECK, Action, Card, Deal, Game, PlayCard, Rules, SeatView
+from deberc_tui.play.arena import run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ROOT / "tests" / "plugins"

@@ -41,7 +41,7 @@ def without_times(report: Any) -> Any:
 
 
 def run(name: str) -> Any:
-    from deberc_tui.arena import run_arena
+    from deberc_tui.play.arena import run_arena
 
     return without_times(run_arena(**CASES[name]))
 

@@ -38,7 +38,7 @@ class _UserError(click.ClickException):
 def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, match_target: int | None,
           doubling: str | None, budget: float, jobs: int, as_json: bool) -> None:
     """Bots play duplicate deals against each other; prints each bot's points, difference and speed."""
-    from deberc_tui.arena import check_entrants, format_report, parse_bots, run_arena
+    from deberc_tui.play.arena import check_entrants, format_report, parse_bots, run_arena
 
     try:
         overrides = {k: v for k, v in (("match_target", match_target), ("doubling", doubling)) if v is not None}
@@ -83,7 +83,7 @@ def bots_cmd(target: str | None, deals: int, players: int, budget: float) -> Non
 
 def _check(target: str, deals: int, players: int, budget: float) -> None:
     """``--check``: one line per protocol error, then a summary; exit 1 if there were errors, 2 if it cannot start."""
-    from deberc_tui.bot_hosting.check import check_bot
+    from deberc_tui.play.check import check_bot
 
     if not target.strip():
         raise _UserError(_("--check needs a command, e.g. --check \"python3 examples/random_bot.py\""))

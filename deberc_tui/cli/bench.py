@@ -9,26 +9,28 @@ import time
 
 import click
 
-from deberc_tui.engine import Claim, Game, Rules, RulesError
+from deberc_tui.engine import Rules, RulesError
+from deberc_tui.engine.match import Match
+from deberc_tui.play.loop import PlayLoop
+from deberc_tui.play.seats import RandomSeat
 from deberc_tui.text.i18n import _, translate_error
 
 
 def bench_engine(players: int, deals: int, seed: int, preset: str = "moscow") -> dict[str, float | int]:
-    """Play ``deals`` complete random deals through the public API (bids, swaps, declarations,
-    bella, cards, scoring — everything but claims, which would end random games at once)."""
+    """Play ``deals`` complete random deals through the engine's one root and the one play loop (bids, swaps,
+    declarations, bella, cards, scoring — everything but claims, which would end random games at once): what a
+    table costs before any bot thinks."""
     rules = Rules.preset(preset, players=players)
     rng = random.Random(seed)
-    game = Game(rules, first_dealer=0, seed=seed)
+    seats = [RandomSeat(rng)] * players
+    loop = PlayLoop(Match(rules, first_dealer=0, seed=seed), seats, ask_optional=False)
     played = 0
     start = time.perf_counter()
     while played < deals:
-        if game.is_over:
-            game = Game(rules, first_dealer=rng.randrange(players), seed=rng.randrange(1 << 30))
-        deal = game.start_deal()
-        while not deal.is_over:
-            legal = [a for a in deal.legal_actions() if not isinstance(a, Claim)]
-            assert deal.to_act is not None
-            game.apply(deal.to_act, rng.choice(legal))
+        if loop.match.is_over:
+            loop = PlayLoop(Match(rules, first_dealer=rng.randrange(players), seed=rng.randrange(1 << 30)), seats,
+                            ask_optional=False)
+        loop.play_deal()
         played += 1
     seconds = time.perf_counter() - start
     return {"players": players, "deals": deals, "seconds": round(seconds, 4), "deals_per_s": round(deals / seconds, 1)}
@@ -121,8 +123,8 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_bots_cmd(deals: int, seed: int, command: str | None, as_json: bool) -> None:
     """Decisions per second of a random bot: called directly, through the safe runner, and over the protocol."""
-    from deberc_tui.bot_hosting.bench import EXAMPLE, bench_bots
     from deberc_tui.bot_hosting.registry import COMMAND_PREFIX, command_of
+    from deberc_tui.play.bot_bench import EXAMPLE, bench_bots
 
     try:
         words = command_of(COMMAND_PREFIX + command) if command is not None else None

@@ -301,6 +301,8 @@ class Deal:
             out = self._legal_cards(seat)
             if self._can_claim(seat):
                 out.append(CLAIM)
+            if self.played_first[seat]:  # nothing is done out of turn once one's own play has begun
+                return out
         out.extend(self.optional_actions(seat))
         return out
 
@@ -411,8 +413,8 @@ class Deal:
         return hand  # "until_last_card"
 
     def _can_claim(self, seat: int) -> bool:
-        return (
-            self.rules.claims and self.phase is Phase.PLAY and not self.trick and len(self.tricks) >= 1
+        return (  # an empty trick first: it is the rare case, so most calls end at once
+            not self.trick and self.rules.claims and self.phase is Phase.PLAY and len(self.tricks) >= 1
             and self.to_act == seat and self.claim_blocked != len(self.tricks) and not self._jack_blocks_claim()
         )
 
@@ -518,7 +520,9 @@ class Deal:
     def _apply(self, seat: int, action: Action) -> None:
         if self.concede is _ConcedeState.OFFERED and not isinstance(action, Concede50):
             raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede for fifty"))
-        if isinstance(action, Concede50):
+        if type(action) is PlayCard:  # most actions are cards: the exact type first, the general checks below
+            self._play(seat, action)
+        elif isinstance(action, Concede50):
             self._concede_step(seat, action)
         elif isinstance(action, PlayCard):
             self._play(seat, action)
@@ -672,7 +676,8 @@ class Deal:
     def _play(self, seat: int, action: PlayCard) -> None:
         if self.phase is not Phase.PLAY:
             raise IllegalActionError(seat, N_("cannot play a card during the bidding"))
-        self._check_turn(seat, "play")
+        if seat != self.to_act:
+            self._check_turn(seat, "play")
         card = action.card
         bit = 1 << card.index
         hand = self._hands[seat]
@@ -729,9 +734,10 @@ class Deal:
     def _finish_trick(self) -> None:
         winner = self._win_seat
         points_table = CARD_POINTS[self._ti + 1]
-        pts = sum(points_table[i] for _, i in self.trick)
+        trick = self.trick
+        pts = sum([points_table[i] for _, i in trick])
         number = len(self.tricks)
-        cards = tuple((s, DECK[i]) for s, i in self.trick)
+        cards = tuple([(s, DECK[i]) for s, i in trick])
         self.tricks.append(Trick(self.trick_leader, cards, winner, pts))
         self.taken[winner] += pts
         self.trick_count[winner] += 1

@@ -6,9 +6,9 @@ show all of them; hands are read from a seat's view, never from an event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, dataclass_transform
 
 from deberc_tui.engine.actions import BidCall, RedealReason
 from deberc_tui.engine.cards import Card, Suit
@@ -16,6 +16,37 @@ from deberc_tui.engine.combos import Combo
 
 if TYPE_CHECKING:
     from deberc_tui.engine.scoring import DealResult
+
+_E = TypeVar("_E")
+
+
+@dataclass_transform(frozen_default=True)
+def event(cls: type[_E]) -> type[_E]:
+    """An event class: a frozen, slotted dataclass whose ``__init__`` fills the slots through their descriptors.
+
+    A deal makes an event for every card and trick, and a frozen dataclass's own ``__init__`` goes through
+    ``object.__setattr__`` once per field: about half the cost of making an event, which every table, arena and
+    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability)."""
+    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    params: list[str] = []
+    body: list[str] = []
+    scope: dict[str, Any] = {}
+    for i, f in enumerate(dataclasses.fields(made)):
+        if f.default_factory is not dataclasses.MISSING:  # pragma: no cover - no event has one
+            return made  # type: ignore[no-any-return]
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        scope[f"_set{i}"] = made.__dict__[f.name].__set__
+        body.append(f"_set{i}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
+    exec(source, scope)  # noqa: S102 - our own field names, read from the class itself
+    init = scope["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return made  # type: ignore[no-any-return]
 
 
 class ThrowInReason(StrEnum):
@@ -26,20 +57,20 @@ class ThrowInReason(StrEnum):
     LOW_POINTS = "low_points"
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt:
     dealer: int
     turnup: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BidMade:
     seat: int
     call: BidCall
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TrumpChosen:
     seat: int
     trump: Suit
@@ -47,7 +78,7 @@ class TrumpChosen:
     bottom: Card | None  # the bottom card (2-3 players), shown once the rest is dealt
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class StockTopShown:
     """``stock_card_shown: "top_after_first_trick"``: the first trick complete, the stock's top card is turned
     face up for everyone (it takes no part in play)."""
@@ -55,30 +86,30 @@ class StockTopShown:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SevenSwapped:
     seat: int
     seven: Card
     turnup: Card  # the card the seat took
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RedealDemanded:
     seat: int
     reason: RedealReason
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ThrownIn:
     reason: ThrowInReason
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class KlaborAnnounced:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Declared:
     """A seat declared; what it announced is its best combination (kind and top card)."""
 
@@ -87,7 +118,7 @@ class Declared:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DeclarationsResolved:
     side: int | None  # whose combinations score (None: nobody)
     combos: tuple[tuple[int, Combo], ...]  # the winning side's combinations, shown: (seat, combo)
@@ -97,20 +128,20 @@ class DeclarationsResolved:
     do not score (``combos_need_trick``); ``side`` is then None."""
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardPlayed:
     seat: int
     card: Card
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BellaDeclared:
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TrickWon:
     seat: int
     cards: tuple[tuple[int, Card], ...]
@@ -118,14 +149,14 @@ class TrickWon:
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ClaimMade:
     seat: int
     valid: bool
     counted: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ClaimStruck:
     """A false claim under ``false_claim: "double_to_opponent"``: per side, how the totals moved."""
 
@@ -133,7 +164,7 @@ class ClaimStruck:
     moved: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ForcedDeal:
     """The deal after a held tie (``hanging: "forced"``): no bidding, ``bidder`` plays the turnup's suit."""
 
@@ -141,14 +172,14 @@ class ForcedDeal:
     held: tuple[int, ...]  # per side, the points held from the tied deal(s)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ConcedeOffered:
     """The defender offers to concede the deal for fifty (``concede_50``)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ConcedeAnswered:
     """The bidder's answer to a concession for fifty."""
 
@@ -156,19 +187,19 @@ class ConcedeAnswered:
     accepted: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DealScored:
     result: DealResult
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameOver:
     winner: int  # side
     game_points: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DoubleOffered:
     """«Дайви» (§12): ``seat`` offers to double; ``multiplier`` is the game's multiplier now (refused: the offerer
     wins that many game points; accepted: it doubles)."""
@@ -177,7 +208,7 @@ class DoubleOffered:
     multiplier: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DoubleAnswered:
     """The opponent's answer to a double; ``multiplier`` is the game's multiplier after it."""
 
@@ -186,7 +217,7 @@ class DoubleAnswered:
     multiplier: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DaveOffered:
     """«даве» (§12): ``seat`` says it at ``stake`` (conceded: the offerer wins that stake)."""
 
@@ -194,7 +225,7 @@ class DaveOffered:
     stake: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DaveAnswered:
     """The opponent plays on (``stake`` is the new stake) or concedes (``stake``: what the offerer wins)."""
 
@@ -203,7 +234,7 @@ class DaveAnswered:
     stake: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameSettled:
     """A game of a match is over (§12): per side its game points (mars, doubling and «даве» included) and money."""
 
@@ -214,7 +245,7 @@ class GameSettled:
     money: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MatchOver:
     """The match is over: ``winner`` reached ``match_target`` game points (the last game's deal holds this)."""
 

@@ -39,6 +39,17 @@ class Game:
         self.deals: list[Deal] = []
         self.score = ScoreSheet(rules, first_dealer)
 
+    @classmethod
+    def from_position(cls, deal: Deal, totals: Sequence[int], hanging: int = 0) -> Game:
+        """A game in progress at ``deal``, its sheet holding ``totals`` and ``hanging`` points: a position that was
+        set up rather than reached by play (the practice tutor's sampled worlds), played on like any other."""
+        game = cls(deal.rules, deal.dealer)
+        game.score.totals = list(totals)
+        if hanging:
+            game.score.hanging_pot = [hanging]
+        game.deals.append(deal)
+        return game
+
     # -- questions --------------------------------------------------------------------------------
 
     @property
@@ -108,14 +119,15 @@ class Game:
         deal = self.deal
         if deal is None or deal.is_over:
             raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
-        if isinstance(action, Double | Dave):
+        if type(action) is Double or type(action) is Dave:
             raise IllegalActionError(seat, N_("cannot raise the stake: only a match takes doubles and «даве»"))
         deal.apply(seat, action)
         if deal.is_over:
             self._write(deal)
 
     def write_ended_deal(self) -> None:
-        """Write the current deal once something outside it ended it (a match's refused double, §12)."""
+        """Write the current deal on the sheet once it is over (the match plays its deals directly, and a refused
+        double or a conceded «даве» ends one from outside, §12)."""
         deal = self.deal
         if deal is None or not deal.is_over or len(self.results) == len(self.deals):
             raise ApiMisuseError(N_("cannot write the deal: it is not over, or written already"))

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
 from deberc_tui.engine import scoring as sc
@@ -55,13 +55,14 @@ from deberc_tui.engine.actions import (
     OfferKind,
 )
 from deberc_tui.engine.cards import Card
-from deberc_tui.engine.deal import Deal
+from deberc_tui.engine.deal import Deal, Phase
 from deberc_tui.engine.errors import ApiMisuseError, IllegalActionError
 from deberc_tui.engine.events import (
     DaveAnswered,
     DaveOffered,
     DoubleAnswered,
     DoubleOffered,
+    Event,
     GameSettled,
     MatchOver,
 )
@@ -69,7 +70,7 @@ from deberc_tui.engine.game import Game
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_
-from deberc_tui.engine.view import PendingOffer, SeatView
+from deberc_tui.engine.view import PendingOffer, SeatView, seat_view
 
 __all__ = ["GameResult", "Match", "settle"]
 
@@ -112,6 +113,7 @@ _ANSWER_FIRST: Final[dict[OfferKind, str]] = {
 _DOUBLING_KIND: Final[dict[Doubling, OfferKind | None]] = {
     Doubling.NONE: None, Doubling.DAIVI: OfferKind.DOUBLE, Doubling.DAVE: OfferKind.DAVE,
 }
+_STAKE_ACTIONS: Final = frozenset({Double, Dave})
 _OFFERS: Final[dict[OfferKind, Action]] = {OfferKind.DOUBLE: DOUBLE_OFFER, OfferKind.DAVE: DAVE_OFFER}
 _ANSWERS: Final[dict[OfferKind, tuple[Action, Action]]] = {
     OfferKind.DOUBLE: (DOUBLE_ACCEPT, DOUBLE_REFUSE), OfferKind.DAVE: (DAVE_PLAY, DAVE_CONCEDE),
@@ -259,6 +261,8 @@ class Match:
         """After an accepted offer, the only seat that may offer next in this game (None: either)."""
         self.winner: int | None = None
         """The side that won the match, once it is over."""
+        self._stake_kind = _DOUBLING_KIND[rules.doubling] if self.n == 2 else None
+        """The offer the rules allow (doubling is for 2 players), fixed for the match."""
 
     @classmethod
     def of_game(cls, game: Game) -> Match:
@@ -297,6 +301,9 @@ class Match:
     @property
     def deal(self) -> Deal | None:
         """The last deal started (of the current game), or None before the first."""
+        current = self.games[-1].deals
+        if current:  # a new game is added only with its first deal: this is the answer but at the very start
+            return current[-1]
         for game in reversed(self.games):
             if game.deals:
                 return game.deals[-1]
@@ -310,7 +317,8 @@ class Match:
     @property
     def needs_deal(self) -> bool:
         """True when the match goes on and nothing is in progress: :meth:`start_deal` is next."""
-        return not self.is_over and (self.game.is_over or self.game.needs_deal)
+        deal = self.deal
+        return self.winner is None and (deal is None or deal.is_over)
 
     @property
     def match_points(self) -> tuple[int, ...]:
@@ -320,8 +328,9 @@ class Match:
     @property
     def to_act(self) -> int | None:
         """The seat that must act now: the answerer while an offer waits, else the deal's seat to act."""
-        if self.offer is not None:
-            return self._answerer(self.offer.seat)
+        offer = self.offer
+        if offer is not None:
+            return self._answerer(offer.seat)
         deal = self.deal
         return None if deal is None or deal.is_over else deal.to_act
 
@@ -335,29 +344,44 @@ class Match:
         """What :attr:`to_act` may do now: the deal's actions plus an offer the book allows, or an offer's answers."""
         if self.offer is not None:
             return list(_ANSWERS[self.offer.kind])
-        if self.is_over:
+        deal = self.deal
+        if deal is None or deal.phase is Phase.OVER:
             return []
-        out = self.game.legal_actions()
-        kind = self._kind()
-        seat = self.to_act
+        out = deal.legal_actions()
+        kind = self._stake_kind
+        seat = deal.to_act
         if kind is not None and seat is not None and self._offer_refusal(seat, kind) is None:
             out.append(_OFFERS[kind])
         return out
 
+    def optional_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do out of turn now (swap the trump seven, demand a redeal, klabor, offer to concede
+        for fifty): nothing while an offer to raise the stake waits for its answer, or once the deal is over."""
+        deal = self.deal
+        if self.offer is not None or deal is None or deal.is_over or self.is_over:
+            return []
+        return deal.optional_actions(seat)
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: the deal's view, with the match score, the multiplier and a waiting offer."""
-        view = self.game.view(seat)
-        legal = view.legal
-        optional = view.optional
-        if self.offer is not None:
-            legal = _ANSWERS[self.offer.kind] if seat == self.to_act else ()
-            optional = ()
-        elif legal:
-            kind = self._kind()
-            if kind is not None and self._offer_refusal(seat, kind) is None:
+        game = self.game
+        deal = game.deal
+        if deal is None:
+            raise ApiMisuseError(N_("cannot look at the table: no deal has started"))
+        offer = self.offer
+        legal: tuple[Action, ...]
+        if offer is not None:
+            legal = _ANSWERS[offer.kind] if seat == self.to_act else ()
+            optional: tuple[Action, ...] = ()
+        else:
+            legal = tuple(deal.legal_actions()) if deal.to_act == seat and deal.phase is not Phase.OVER else ()
+            optional = tuple(deal.optional_actions(seat))
+            kind = self._stake_kind
+            if legal and kind is not None and self._offer_refusal(seat, kind) is None:
                 legal = (*legal, _OFFERS[kind])
-        return replace(view, legal=legal, optional=optional, match_points=self.match_points,
-                       game_index=self.game_index, multiplier=self.multiplier, offer=self.offer)
+        return seat_view(deal, seat, tuple(game.totals), game.hanging, tuple(game.results), legal=legal,
+                         optional=optional, match_points=self.match_points, game_index=self.game_index,
+                         multiplier=self.multiplier, offer=offer)
 
     # -- playing ----------------------------------------------------------------------------------
 
@@ -371,24 +395,32 @@ class Match:
             self.next_offerer = None
         return self.game.start_deal(deck)
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` by ``seat``: a stake action here, anything else in the current game."""
-        if self.is_over:
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` by ``seat`` — a stake action here, anything else in the current game — and return the
+        events it caused (a trick won, the deal scored, the game settled, the match over, ...), in order."""
+        if self.winner is not None:
             raise IllegalActionError(seat, N_("cannot act: the match is over"))
-        if isinstance(action, Double | Dave):
-            self._stake_step(seat, action)
-            return
-        if self.offer is not None:
+        deal = self.deal
+        before = len(deal.events) if deal is not None else 0
+        if type(action) in _STAKE_ACTIONS:
+            self._stake_step(seat, action)  # type: ignore[arg-type]  # a Double or a Dave
+        elif self.offer is not None:
             raise IllegalActionError(seat, _ANSWER_FIRST[self.offer.kind])
-        game = self.game
-        game.apply(seat, action)
-        if game.is_over:
-            self._settle()
+        elif deal is None or deal.phase is Phase.OVER:
+            raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
+        else:  # the current game's deal, played here directly: this is every table's hot path
+            deal.apply(seat, action)
+            if deal.is_over:  # (the deal's phase changed under the call: ask anew)
+                game = self.games[-1]
+                game.write_ended_deal()
+                if game.is_over:
+                    self._settle()
+        return [] if deal is None else deal.events[before:]
 
     # -- the stakes ------------------------------------------------------------------------------
 
     def _kind(self) -> OfferKind | None:
-        return _DOUBLING_KIND[self.rules.doubling] if self.n == 2 else None
+        return self._stake_kind
 
     def _answerer(self, offerer: int) -> int:
         return (offerer + 1) % self.n

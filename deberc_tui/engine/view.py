@@ -192,8 +192,12 @@ class SeatView:
 
 def seat_view(
     deal: Deal, seat: int, totals: tuple[int, ...] | None = None, hanging: int = 0,
-    sheet: tuple[DealResult, ...] = (),
+    sheet: tuple[DealResult, ...] = (), *, legal: tuple[Action, ...] | None = None,
+    optional: tuple[Action, ...] | None = None, match_points: tuple[int, ...] = (), game_index: int = 0,
+    multiplier: int = 1, offer: PendingOffer | None = None,
 ) -> SeatView:
+    """What ``seat`` may see of ``deal``. ``legal`` / ``optional``, when given, are what the seat may do as a
+    match says it (a match adds its offers and answers); the other keywords are the match's own state."""
     rules = deal.rules
     shown: dict[int, list[Card]] = {}
     if deal.shown_side is not None and deal.tricks:  # shown once, they stay shown even if they do not score
@@ -233,7 +237,9 @@ def seat_view(
         totals=tuple(totals) if totals is not None else deal.totals,
         hanging=hanging,
         sheet=sheet,
-        legal=tuple(deal.legal_actions()) if my_turn and deal.phase is not Phase.OVER else (),
-        optional=tuple(deal.optional_actions(seat)),
+        legal=legal if legal is not None else tuple(deal.legal_actions()) if my_turn and deal.phase is not Phase.OVER
+        else (),
+        optional=optional if optional is not None else tuple(deal.optional_actions(seat)),
+        match_points=match_points, game_index=game_index, multiplier=multiplier, offer=offer,
         stock_top=deal.stock_top,
     )

@@ -15,12 +15,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deberc_tui.engine import DECK, Action, Card, Claim, Deal, Phase, ScoreSheet, Suit
+from deberc_tui.engine import DECK, Card, Deal, Game, Phase, Suit
 from deberc_tui.engine.actions import BIDS
+from deberc_tui.engine.match import Match
+from deberc_tui.play.loop import PlayLoop, Seat
+from deberc_tui.play.seats import BotSeat
 from deberc_tui.practice.position import BidPosition
 
 # Rating thresholds: expected points lost against the best bid.
@@ -131,26 +134,13 @@ class Evaluation:
         }
 
 
-def bot_chooser(level: str = "heuristic", seed: int = 0) -> Callable[[Deal], None]:
-    """A playout policy: the named bot plays every seat, through each seat's own view."""
+def playout_seats(level: str = "heuristic", seed: int = 0, players: int = 4) -> list[Seat]:
+    """The play-out policy: the named bot in every seat, each asked through its own seat's view by the one play
+    loop, with no budget (the tutor's own simulation: nothing is hidden in a sampled world, see the runner) and
+    without «Партия» (a play-out is scored by the sheet, not ended by a claim)."""
     from deberc_tui.bot_hosting.registry import make_bot
-    from deberc_tui.bot_hosting.runner import safe_choose
-    from deberc_tui.engine import seat_view
 
-    bots: dict[int, Any] = {}
-
-    def step(deal: Deal) -> None:
-        seat = deal.to_act
-        assert seat is not None
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = make_bot(level, seed=seed + seat)
-        view = seat_view(deal, seat)
-        legal: list[Action] = [a for a in view.legal if not isinstance(a, Claim)] or list(view.legal)
-        action, _ = safe_choose(bot, view, legal, None)
-        deal.apply(seat, action)
-
-    return step
+    return [BotSeat(make_bot(level, seed=seed + seat), None, without_claims=True) for seat in range(players)]
 
 
 @dataclass(frozen=True)
@@ -166,27 +156,24 @@ class WorldResult:
 
 
 def play_out(
-    deal: Deal, step: Callable[[Deal], None], totals: Sequence[int], hanging: int, watch: int | None = None,
+    deal: Deal, seats: Sequence[Seat], totals: Sequence[int], hanging: int, watch: int | None = None,
 ) -> WorldResult:
-    """Finish ``deal`` with the playout policy and score it on a sheet holding the game's score; ``watch``
-    names a seat whose hand is kept as the play begins (after the cards dealt after the bidding)."""
+    """Finish ``deal`` through the one play loop with ``seats`` (their turns only) in a game whose sheet holds the
+    game's score, and score it there; ``watch`` names a seat whose hand is kept as its play began (after the
+    cards dealt after the bidding)."""
+    match = Match.of_game(Game.from_position(deal, totals, hanging))
+    loop = PlayLoop(match, seats[:deal.n], ask_optional=False)
     hand: tuple[Card, ...] = ()
-    while not deal.is_over:
-        if watch is not None and not hand and deal.phase is Phase.PLAY:
-            hand = tuple(deal.hand(watch))
-        step(deal)
-    rules = deal.rules
-    sheet = ScoreSheet(rules, deal.dealer)
-    sheet.totals = list(totals)
-    if hanging:
-        sheet.hanging_pot = [hanging]
-    assert deal.result is not None
-    row = sheet.write(deal.dealer, None if deal.trump is None else deal.trump.value, deal.result)
+    if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY) is None:
+        hand = tuple(deal.hand(watch))  # the play begins: the cards dealt after the bidding are in
+    loop.play_on()
+    game = match.game
+    row = game.results[-1]
     scores = [w + p for w, p in zip(row.written, row.penalties, strict=True)]
     total = sum(scores)
     k = len(scores)
     values = tuple(sc - (total - sc) / (k - 1) for sc in scores)
-    winner = sheet.outcome.winner if sheet.outcome is not None else None
+    winner = game.outcome.winner if game.outcome is not None else None
     return WorldResult(values, row.bidder, row.outcome, winner, hand, deal.trump)
 
 
@@ -218,7 +205,7 @@ def evaluate(
     rng = random.Random(seed)
     legal = position.legal_bids()
     values = [BidValue(b) for b in legal]
-    step = bot_chooser(level, seed)
+    seats = playout_seats(level, seed, position.rules.players)
     my_side = position.side
     start = time.perf_counter()
     worlds = 0
@@ -229,7 +216,7 @@ def evaluate(
         for bv in values:
             deal = base.clone()
             deal.apply(position.seat, BIDS[bv.bid])
-            record_outcome(bv, play_out(deal, step, position.totals, position.hanging, position.seat), my_side)
+            record_outcome(bv, play_out(deal, seats, position.totals, position.hanging, position.seat), my_side)
         worlds += 1
         if worlds >= min_worlds and all(v.se <= target_se for v in values):
             break

@@ -30,9 +30,9 @@ from deberc_tui.engine.actions import BIDS
 from deberc_tui.engine.stack import stack_deck
 from deberc_tui.practice.evaluate import (
     BidValue,
-    bot_chooser,
     evaluate,
     play_out,
+    playout_seats,
     record_outcome,
     standard_error,
 )
@@ -98,7 +98,7 @@ def _advise_card(view: SeatView, seconds: float, seed: int) -> Advice | None:
         return None
     rng = random.Random(seed)
     know = knowledge(view)
-    step = bot_chooser("heuristic", seed)
+    seats = playout_seats("heuristic", seed, view.players)
     values = [BidValue(str(a)) for a in candidates]
     my_side = view.rules.side_of(view.seat)
     start = time.perf_counter()
@@ -111,7 +111,7 @@ def _advise_card(view: SeatView, seconds: float, seed: int) -> Advice | None:
         for action, bv in zip(candidates, values, strict=True):
             deal = base.clone()
             deal.apply(view.seat, action)
-            record_outcome(bv, play_out(deal, step, view.totals, view.hanging), my_side)
+            record_outcome(bv, play_out(deal, seats, view.totals, view.hanging), my_side)
         worlds += 1
     if worlds < 2:
         return None

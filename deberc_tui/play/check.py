@@ -12,11 +12,13 @@ import statistics
 from dataclasses import dataclass, field
 
 from bots.base import Bot
-from deberc_tui.engine import Game, Rules, shuffled_deck
+from deberc_tui.bot_hosting.process import ProcessBot, short
+from deberc_tui.bot_hosting.registry import COMMAND_PREFIX, is_process_bot, make_bot
+from deberc_tui.engine import Rules, shuffled_deck
+from deberc_tui.engine.match import Match
 from deberc_tui.text.i18n import _
 
-from .process import ProcessBot, short
-from .registry import COMMAND_PREFIX, is_process_bot, make_bot
+from .arena import play_table
 
 
 @dataclass
@@ -55,8 +57,8 @@ def check_bot(target: str, deals: int = 3, players: int = 2, budget: float = 1.0
         for d in range(deals):
             seat = d % players
             bots: list[Bot] = [bot if s == seat else make_bot("random", seed=seed + s) for s in range(players)]
-            game = Game(rules, first_dealer=rng.randrange(players), seed=rng.randrange(1 << 30))
-            _play(game, bots, seat, budget, report, d + 1)
+            match = Match(rules, first_dealer=rng.randrange(players), seed=rng.randrange(1 << 30))
+            _play(match, bots, seat, budget, report, d + 1)
             report.deals += 1
     finally:
         if isinstance(bot, ProcessBot):
@@ -64,9 +66,7 @@ def check_bot(target: str, deals: int = 3, players: int = 2, budget: float = 1.0
     return report
 
 
-def _play(game: Game, bots: list[Bot], seat: int, budget: float, report: CheckReport, deal_no: int) -> None:
-    from deberc_tui.arena import play_table
-
+def _play(match: Match, bots: list[Bot], seat: int, budget: float, report: CheckReport, deal_no: int) -> None:
     def on_decision(s: int, seconds: float) -> None:
         if s == seat:
             report.decisions += 1
@@ -77,4 +77,4 @@ def _play(game: Game, bots: list[Bot], seat: int, budget: float, report: CheckRe
             report.errors.append(_("deal {deal}, seat {seat}: {reason}").format(
                 deal=deal_no, seat=seat + 1, reason=short(reason, 200)))
 
-    play_table(game, bots, budget, shuffled_deck(random.Random(deal_no)), on_decision, on_failure)
+    play_table(match, bots, budget, shuffled_deck(random.Random(deal_no)), on_decision, on_failure)

@@ -21,11 +21,9 @@ cheating bot costs itself points, never the arena: its failures are counted in t
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,11 +32,13 @@ from typing import NotRequired, TypedDict
 from bots.base import Bot
 from bots.stakes import NoDoubleBot
 from deberc_tui.bot_hosting.registry import COMMAND_PREFIX, is_process_bot, make_bot
-from deberc_tui.bot_hosting.runner import safe_choose, safe_optional
-from deberc_tui.engine import Action, Card, Game, Rules, SeatView, shuffled_deck
+from deberc_tui.engine import Action, Card, Rules, SeatView, shuffled_deck
 from deberc_tui.engine.match import Match
 from deberc_tui.engine.text import Text
 from deberc_tui.text.i18n import _
+
+from .loop import PlayLoop
+from .seats import BotSeat
 
 DEFAULT_BUDGET = 1.0
 
@@ -152,42 +152,22 @@ def _bot_seed(seed: int, deck_no: int, seating_no: int, seat: int) -> int:
     return (seed * 1_000_003 + deck_no * 7919 + seating_no * 131 + seat) & 0x7FFFFFFF
 
 
+def arena_seats(bots: Sequence[Bot], budget: float | None) -> list[BotSeat]:
+    """The arena's seats: every decision bounded (the default budget when none is given), out-of-turn ones by
+    at most half a second."""
+    budget = budget if budget is not None else DEFAULT_BUDGET
+    return [BotSeat(bot, budget, min(budget, 0.5)) for bot in bots]
+
+
 def play_table(
-    game: Game, bots: Sequence[Bot], budget: float | None, deck: Sequence[Card] | None = None,
+    match: Match, bots: Sequence[Bot], budget: float | None, deck: Sequence[Card] | None = None,
     on_decision: Callable[[int, float], None] | None = None,
     on_failure: Callable[[int, str], None] | None = None,
 ) -> None:
-    """Play the current game's next deal to the end with ``bots[seat]`` in each seat.
-
-    Before each turn every other seat with out-of-turn options (swap seven, redeal, klabor) is asked.
-    Every answer is bounded and checked (:mod:`deberc_tui.bot_hosting.runner`); ``on_failure(seat, reason)`` hears of
-    each decision made for a failing bot."""
-    deal = game.start_deal(deck)
-    n = game.n
-    budget = budget if budget is not None else DEFAULT_BUDGET  # every decision at an arena table is bounded
-    optional_budget = min(budget, 0.5)
-    while not deal.is_over:
-        for s in range(n):
-            if s == deal.to_act:
-                continue
-            opts = deal.optional_actions(s)
-            if opts:
-                a = safe_optional(bots[s], game.view(s), opts, optional_budget,
-                                  None if on_failure is None else functools.partial(on_failure, s))
-                if a is not None:
-                    game.apply(s, a)
-                    if deal.is_over:
-                        return
-        seat = deal.to_act
-        assert seat is not None
-        view = game.view(seat)
-        start = time.perf_counter()
-        action, failure = safe_choose(bots[seat], view, view.legal, budget)
-        if on_decision is not None:
-            on_decision(seat, time.perf_counter() - start)
-        if failure is not None and on_failure is not None:
-            on_failure(seat, failure)
-        game.apply(seat, action)
+    """Play the match's next deal to the end with ``bots[seat]`` in each seat, through the one play loop
+    (:class:`~deberc_tui.play.loop.PlayLoop`: out-of-turn options asked before each turn, every answer bounded
+    and checked); ``on_failure(seat, reason)`` hears of each decision made for a failing bot."""
+    PlayLoop(match, arena_seats(bots, budget), on_decision=on_decision, on_failure=on_failure).play_deal(deck)
 
 
 _RUNNING: dict[tuple[str, int], Bot] = {}
@@ -256,7 +236,7 @@ def play_deck(
     for si, seating in enumerate(seatings(len(entrants), n)):
         bots = [seat_bot(entrants[e], seating[:s].count(e), _bot_seed(seed, deck_no, si, s))
                 for s, e in enumerate(seating)]
-        game = Game(rules, first_dealer=dealer, seed=deck_no)
+        match = Match(rules, first_dealer=dealer, seed=deck_no)
 
         def on_decision(seat: int, seconds: float, seating: tuple[int, ...] = seating) -> None:
             records[seating[seat]].times.append(seconds)
@@ -267,9 +247,9 @@ def play_deck(
             if record.first_failure is None:
                 record.first_failure = reason
 
-        play_table(game, bots, budget, deck, on_decision, on_failure)
-        row = game.results[-1]
-        deal = game.deals[-1]
+        play_table(match, bots, budget, deck, on_decision, on_failure)
+        row = match.game.results[-1]
+        deal = match.deals[-1]
         per: dict[int, list[float]] = {}
         for side in range(rules.sides):
             owners = {seating[s] for s in rules.side_seats(side)}
@@ -292,16 +272,16 @@ def play_whole_game(entrants: Sequence[Entrant], rules: Rules, game_no: int, see
     seating = all_seatings[game_no % len(all_seatings)]
     bots = [seat_bot(entrants[e], seating[:s].count(e), _bot_seed(seed, 10_000_000 + game_no, 0, s))
             for s, e in enumerate(seating)]
-    game = Game(rules, first_dealer=game_no % n, seed=seed * 7 + game_no)
-    for _turn in range(200):
-        if game.outcome is not None:
-            break
-        play_table(game, bots, budget)
-    if game.outcome is None:
+    match = Match(rules, first_dealer=game_no % n, seed=seed * 7 + game_no)  # match_target null: one game
+    if not PlayLoop(match, arena_seats(bots, budget)).play_match(GAME_DEAL_CAP):
         return None
-    return seating[rules.side_seats(game.outcome.winner)[0]]
+    outcome = match.game.outcome
+    assert outcome is not None
+    return seating[rules.side_seats(outcome.winner)[0]]
 
 
+GAME_DEAL_CAP = 200
+"""Deals after which a whole game that has not ended is given up (counted as no winner)."""
 MATCH_DEAL_CAP = 400
 """Deals after which a match that has not ended is given up (counted as no winner)."""
 
@@ -316,38 +296,6 @@ class MatchRecord:
     games: int
     failures: list[int]
     first_failure: list[str | None]
-
-
-def play_match_deal(
-    match: Match, bots: Sequence[Bot], budget: float | None,
-    on_failure: Callable[[int, str], None] | None = None,
-) -> None:
-    """Play the match's next deal to its end, offers and answers included: like :func:`play_table`, with the
-    match as the one door (the seat to act is an offer's answerer while one waits)."""
-    deal = match.start_deal()
-    n = match.n
-    budget = budget if budget is not None else DEFAULT_BUDGET
-    optional_budget = min(budget, 0.5)
-    while not deal.is_over:
-        if match.offer is None:
-            for s in range(n):
-                if s == deal.to_act:
-                    continue
-                opts = deal.optional_actions(s)
-                if opts:
-                    a = safe_optional(bots[s], match.view(s), opts, optional_budget,
-                                      None if on_failure is None else functools.partial(on_failure, s))
-                    if a is not None:
-                        match.apply(s, a)
-                        if deal.is_over:
-                            return
-        seat = match.to_act
-        assert seat is not None
-        view = match.view(seat)
-        action, failure = safe_choose(bots[seat], view, view.legal, budget)
-        if failure is not None and on_failure is not None:
-            on_failure(seat, failure)
-        match.apply(seat, action)
 
 
 def play_match(entrants: Sequence[Entrant], rules: Rules, match_no: int, seed: int, budget: float | None) -> MatchRecord:
@@ -366,10 +314,7 @@ def play_match(entrants: Sequence[Entrant], rules: Rules, match_no: int, seed: i
         first[seating[seat]] = first[seating[seat]] or reason
 
     match = Match(rules, first_dealer=pair % n, seed=seed * 7919 + pair)
-    for _deal in range(MATCH_DEAL_CAP):
-        if match.is_over:
-            break
-        play_match_deal(match, bots, budget, on_failure)
+    PlayLoop(match, arena_seats(bots, budget), on_failure=on_failure).play_match(MATCH_DEAL_CAP)
     points = [0] * len(entrants)
     money = [0] * len(entrants)
     for side in range(rules.sides):

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypedDict
 
 from bots.base import Bot
-from deberc_tui.engine import Action, Game, Rules, SeatView, shuffled_deck
+from deberc_tui.bot_hosting.process import ProcessBot
+from deberc_tui.bot_hosting.registry import make_bot
+from deberc_tui.bot_hosting.runner import safe_choose
+from deberc_tui.engine import Action, Rules, SeatView, shuffled_deck
+from deberc_tui.engine.match import Match
 
-from .process import ProcessBot
-from .registry import make_bot
-from .runner import safe_choose
+from .loop import Answer, Ask, PlayLoop, timed
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 
@@ -43,23 +44,31 @@ class BotBench(TypedDict):
 Decide = Callable[[SeatView, Sequence[Action]], Action]
 
 
+class _TimedSeat:
+    """A seat that decides its turns with ``decide`` and takes no out-of-turn action; the loop times each turn."""
+
+    def __init__(self, decide: Decide) -> None:
+        self.decide = decide
+
+    def choose(self, ask: Ask) -> Answer:
+        view = ask.view  # made before the clock starts: the rate counts the deciding alone
+        return timed(ask, lambda: (self.decide(view, ask.actions), None))
+
+    def optional(self, ask: Ask) -> Answer:
+        return Answer(ask, None)
+
+
 def _rate(deals: int, seed: int, decide: Decide) -> tuple[int, float]:
     rules = Rules.preset("moscow", players=2)
     rng = random.Random(seed)
-    decisions, spent = 0, 0.0
+    times: list[float] = []
+    seat = _TimedSeat(decide)
     for _deal in range(deals):
-        game = Game(rules, first_dealer=rng.randrange(2), seed=rng.randrange(1 << 30))
-        deal = game.start_deal(shuffled_deck(rng))
-        while not deal.is_over:
-            seat = deal.to_act
-            assert seat is not None
-            view = game.view(seat)
-            start = time.perf_counter()
-            action = decide(view, view.legal)
-            spent += time.perf_counter() - start
-            decisions += 1
-            game.apply(seat, action)
-    return decisions, decisions / spent if spent else 0.0
+        match = Match(rules, first_dealer=rng.randrange(2), seed=rng.randrange(1 << 30))
+        PlayLoop(match, [seat, seat], ask_optional=False,
+                 on_decision=lambda _seat, seconds: times.append(seconds)).play_deal(shuffled_deck(rng))
+    spent = sum(times)
+    return len(times), len(times) / spent if spent else 0.0
 
 
 def bench_bots(deals: int = 500, seed: int = 1, command: Sequence[str] | None = None) -> BotBench:
