@@ -56,6 +56,7 @@ from .heuristic import (
     bid_strength,
     call_strength,
     call_text,
+    rule_outlook,
 )
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
@@ -441,7 +442,7 @@ class ExpertBot(HeuristicBot):
 
     def stake_outlook(self, view: SeatView) -> stakes.Outlook:
         """My chance of winning the game, for doubles and «даве»: sampled deals played out to the end."""
-        return stakes.sampled_outlook(self, view)
+        return sampled_outlook(self, view)
 
     # -- conceding for fifty (§8 concede_50, 2 players) -----------------------------------------
 
@@ -482,6 +483,56 @@ class ExpertBot(HeuristicBot):
             total += self._playout_value(view, hands, t, view.bidder, held_points(view), deadline)
             done += 1
         return total / max(1, done)
+
+def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
+    """The expert's chance of winning the game, for doubles and «даве»: sampled deals played out to the end of
+    this deal (see :mod:`bots.stakes`), within :data:`~bots.stakes.STAKE_TIME` of its budget. In the bidding it
+    falls back on the heuristic's :func:`~bots.heuristic.rule_outlook`."""
+    if view.trump is None or view.bidder is None or view.rules.players != 2:
+        return rule_outlook(view)
+    rules = view.rules
+    know = knowledge(view)
+    t = view.trump.index
+    me = rules.side_of(view.seat)
+    bidder_side = rules.side_of(view.bidder)
+    teams = bot._teams(view, view.bidder)
+    base = [know.side_points[s] + c for s, c in enumerate(bot._pending_combos(view, know))]
+    cp = CARD_POINTS[t + 1]
+    trick = [(s, c.index) for s, c in view.current_trick]
+    leader = view.current_trick[0][0] if view.current_trick else view.seat
+    constraints = bidding_constraints(view.bids, 2, view.seat, view.turnup.suit.index, [t])
+    played_by = [0, 0]
+    for tr in view.tricks:
+        for s, card in tr.cards:
+            played_by[s] |= card.bit
+    for s, card in view.current_trick:
+        played_by[s] |= card.bit
+    budget = 1.0 if bot.budget is None else bot.budget
+    deadline = time.perf_counter() + min(bot.max_time, bot.time_share * budget) * stakes.STAKE_TIME
+    wins = 0.0
+    done = 0
+    for i in range(stakes.STAKE_SAMPLES):
+        if i >= 2 and time.perf_counter() > deadline:
+            break
+        hands = bot._sample(know, constraints, played_by)
+        pos = Position(2, t, hands, teams, leader, trick[:], False, rules.overtrump_on_ruff)
+        remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + LAST_TRICK_POINTS
+        cards_left = sum(h.bit_count() for h in hands)
+        try:
+            if cards_left <= SOLVE_LIMIT[2]:
+                v = Solver(pos, MAX_NODES, deadline).value()
+            else:
+                raise SearchAborted
+        except SearchAborted:
+            v = rollout(pos, SOLVE_LIMIT[2] - 4, MAX_NODES // 4, deadline)
+        points = bot._final_points(rules, teams, base, v, remaining - v)
+        wins += stakes.deal_chance(view, points, bidder_side, me)
+        done += 1
+    p = wins / max(1, done)
+    if rules.short:
+        return stakes.Outlook(p, *stakes.short_values(view, rules.short_bait), samples=done)
+    return stakes.Outlook(p, samples=done)
+
 
 class _BidWorld:
     """One sampled deal at the bidding: each (bidder, trump, round) is played out once."""

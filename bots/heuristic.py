@@ -10,6 +10,7 @@ sure trick and wins cheaply.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from deberc_tui.engine import (
@@ -254,7 +255,11 @@ class HeuristicBot(BotBase):
 
     def stake_outlook(self, view: SeatView) -> stakes.Outlook:
         """My chance of winning the game, for doubles and «даве»: the simple rule on the score and the hand."""
-        return stakes.rule_outlook(view)
+        return rule_outlook(view)
+
+    def fallback_outlook(self, view: SeatView) -> stakes.Outlook:
+        """What :func:`bots.stakes.decide` asks when :meth:`stake_outlook` fails (a bot's search): the rule."""
+        return rule_outlook(view)
 
     # -- conceding for fifty (§8 concede_50) --------------------------------------------------
 
@@ -579,3 +584,39 @@ class HeuristicBot(BotBase):
         if not view.current_trick:
             return not any(self._beatable_by(know, o, c, t) for o in self.opponents(view))
         return self._takes(view, know, c) and self._follow_value(view, know, c) > 0
+
+
+# -- raising the stake (§12): the heuristic's chance of winning the game ----------------------------
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-40.0, min(40.0, x))))
+
+
+def rule_outlook(view: SeatView) -> stakes.Outlook:
+    """The heuristic's chance of winning the game, for doubles and «даве» (:mod:`bots.stakes`): the card points
+    taken so far, plus what the hand should still bring (its strength against a bidder's or a defender's bar,
+    weighed by the share of the cards still to play), decide the deal; the deal and the totals decide the game."""
+    rules = view.rules
+    me = rules.side_of(view.seat)
+    hand = mask_of(view.hand)
+    if view.trump is None:
+        strength = max(bid_strength(hand, t, None, False, False, rules) for t in range(4))
+        bar = stakes.BIDDER_BAR
+    else:
+        strength = bid_strength(hand, view.trump.index, None, False, False, rules)
+        bar = stakes.BIDDER_BAR if view.bidder == view.seat else stakes.DEFENDER_BAR
+    know = knowledge(view)
+    dealt = max(1, len(view.hand) + len(view.tricks) + (1 if any(s == view.seat for s, _ in view.current_trick) else 0))
+    left = len(view.hand) / dealt
+    taken = [know.side_points[s] + know.combo_points[s] + know.bella_points[s] for s in range(rules.sides)]
+    edge = taken[me] - max(t for s, t in enumerate(taken) if s != me) + stakes.HAND_SCALE * (strength - bar) * left
+    short_bait = rules.short and rules.short_bait
+    if rules.short:
+        return stakes.Outlook(_logistic(edge / stakes.SHORT_SPREAD), *stakes.short_values(view, short_bait))
+    totals = [float(t) for t in view.totals]
+    totals[me] += max(0.0, edge)
+    for s in range(rules.sides):
+        if s != me:
+            totals[s] += max(0.0, -edge)
+    return stakes.Outlook(stakes.score_chance(rules, totals, me))

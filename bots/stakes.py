@@ -14,38 +14,35 @@ game points per unit of stake (:class:`Outlook`). With ``r`` the ratio of the ra
   and the estimate is noisy, so a bot only offers from :data:`OFFER_FROM` (``p`` ≥ 0.7), the doubling
   cube's classic point.
 
-Where ``p`` comes from is the bot's own: :func:`rule_outlook` is the heuristic's simple rule on the score and
-the hand (hand strength and the card points already taken, against the distance to the target);
-:func:`sampled_outlook` is the expert's: the unseen cards are sampled as for its card play and the deal is
-played out to its end on each sample (solved exactly when few cards remain, else a greedy play-out), which
-decides a short game outright; after a deal of a longer game, :func:`score_chance` finishes the game by
-the same score rule. Before the trump is named (no play to search yet) the expert uses the rule too.
+Where ``p`` comes from is the bot's own (its ``stake_outlook``), and lives with the bot:
+``bots.heuristic.rule_outlook`` is the heuristic's simple rule on the score and the hand (hand strength and
+the card points already taken, against the distance to the target); ``bots.expert.sampled_outlook`` is the
+expert's: the unseen cards are sampled as for its card play and the deal is played out to its end on each
+sample (solved exactly when few cards remain, else a greedy play-out), which decides a short game outright;
+after a deal of a longer game, :func:`score_chance` finishes the game by the same score rule. Before the
+trump is named (no play to search yet) the expert uses the rule too. This module imports neither bot: they
+both build on it.
 
 A bot that fails here still answers: :func:`decide` never raises for a legal offer (an exception inside the
-estimate makes it answer by the rule), and the runner plays a legal action for any bot that fails anyway.
+estimate makes it answer by the bot's rule, its ``fallback_outlook``), and the runner plays a legal action for
+any bot that fails anyway.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from deberc_tui.engine import Action, SeatView, mask_of, scoring
+from deberc_tui.engine import Action, SeatView, scoring
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep
-from deberc_tui.engine.play import CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
 from .base import Bot, Explanation
-from .knowledge import bits, knowledge
 
-if TYPE_CHECKING:
-    from .expert import ExpertBot
-
-__all__ = ["OFFER_FROM", "NoDoubleBot", "Outlook", "decide", "rule_outlook", "sampled_outlook", "score_chance"]
+__all__ = ["OFFER_FROM", "NoDoubleBot", "Outlook", "decide", "deal_chance", "score_chance", "short_values"]
 
 OFFER_FROM: Final = 0.7
 """The chance of winning the game from which a bot raises the stake (the cube's access and the noise)."""
@@ -100,42 +97,7 @@ def score_chance(rules: Rules, totals: Sequence[float], side: int) -> float:
     return _phi((mine - theirs) / (DEAL_SPREAD * math.sqrt(deals)))
 
 
-def _logistic(x: float) -> float:
-    return 1 / (1 + math.exp(-max(-40.0, min(40.0, x))))
-
-
-def rule_outlook(view: SeatView) -> Outlook:
-    """The heuristic's rule: the card points taken so far, plus what the hand should still bring (its strength
-    against a bidder's or a defender's bar, weighed by the share of the cards still to play), decide the deal;
-    the deal and the totals decide the game."""
-    from .heuristic import bid_strength  # the heuristic imports this module
-
-    rules = view.rules
-    me = rules.side_of(view.seat)
-    hand = mask_of(view.hand)
-    if view.trump is None:
-        strength = max(bid_strength(hand, t, None, False, False, rules) for t in range(4))
-        bar = BIDDER_BAR
-    else:
-        strength = bid_strength(hand, view.trump.index, None, False, False, rules)
-        bar = BIDDER_BAR if view.bidder == view.seat else DEFENDER_BAR
-    know = knowledge(view)
-    dealt = max(1, len(view.hand) + len(view.tricks) + (1 if any(s == view.seat for s, _ in view.current_trick) else 0))
-    left = len(view.hand) / dealt
-    taken = [know.side_points[s] + know.combo_points[s] + know.bella_points[s] for s in range(rules.sides)]
-    edge = taken[me] - max(t for s, t in enumerate(taken) if s != me) + HAND_SCALE * (strength - bar) * left
-    short_bait = rules.short and rules.short_bait
-    if rules.short:
-        return Outlook(_logistic(edge / SHORT_SPREAD), *_short_values(view, short_bait))
-    totals = [float(t) for t in view.totals]
-    totals[me] += max(0.0, edge)
-    for s in range(rules.sides):
-        if s != me:
-            totals[s] += max(0.0, -edge)
-    return Outlook(score_chance(rules, totals, me))
-
-
-def _short_values(view: SeatView, short_bait: bool) -> tuple[float, float]:
+def short_values(view: SeatView, short_bait: bool) -> tuple[float, float]:
     """(win, loss) per unit in a short game: a baited bidder loses double with ``short_bait`` (§12)."""
     if not short_bait or view.bidder is None:
         return 1.0, 1.0
@@ -155,60 +117,7 @@ def _written(rules: Rules, points: Sequence[float], bidder_side: int) -> list[fl
     return written
 
 
-def sampled_outlook(bot: ExpertBot, view: SeatView) -> Outlook:
-    """The expert's chance of winning the game: sampled deals played out to the end of this deal (see the
-    module doc), within :data:`STAKE_TIME` of its budget. In the bidding it falls back on :func:`rule_outlook`."""
-    from .expert import MAX_NODES, SOLVE_LIMIT  # the expert imports this module
-    from .sampling import bidding_constraints
-    from .sim import Position, SearchAborted, Solver, rollout
-
-    if view.trump is None or view.bidder is None or view.rules.players != 2:
-        return rule_outlook(view)
-    rules = view.rules
-    know = knowledge(view)
-    t = view.trump.index
-    me = rules.side_of(view.seat)
-    bidder_side = rules.side_of(view.bidder)
-    teams = bot._teams(view, view.bidder)
-    base = [know.side_points[s] + c for s, c in enumerate(bot._pending_combos(view, know))]
-    cp = CARD_POINTS[t + 1]
-    trick = [(s, c.index) for s, c in view.current_trick]
-    leader = view.current_trick[0][0] if view.current_trick else view.seat
-    constraints = bidding_constraints(view.bids, 2, view.seat, view.turnup.suit.index, [t])
-    played_by = [0, 0]
-    for tr in view.tricks:
-        for s, card in tr.cards:
-            played_by[s] |= card.bit
-    for s, card in view.current_trick:
-        played_by[s] |= card.bit
-    budget = 1.0 if bot.budget is None else bot.budget
-    deadline = time.perf_counter() + min(bot.max_time, bot.time_share * budget) * STAKE_TIME
-    wins = 0.0
-    done = 0
-    for i in range(STAKE_SAMPLES):
-        if i >= 2 and time.perf_counter() > deadline:
-            break
-        hands = bot._sample(know, constraints, played_by)
-        pos = Position(2, t, hands, teams, leader, trick[:], False, rules.overtrump_on_ruff)
-        remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + LAST_TRICK_POINTS
-        cards_left = sum(h.bit_count() for h in hands)
-        try:
-            if cards_left <= SOLVE_LIMIT[2]:
-                v = Solver(pos, MAX_NODES, deadline).value()
-            else:
-                raise SearchAborted
-        except SearchAborted:
-            v = rollout(pos, SOLVE_LIMIT[2] - 4, MAX_NODES // 4, deadline)
-        points = bot._final_points(rules, teams, base, v, remaining - v)
-        wins += _deal_chance(view, points, bidder_side, me)
-        done += 1
-    p = wins / max(1, done)
-    if rules.short:
-        return Outlook(p, *_short_values(view, rules.short_bait), samples=done)
-    return Outlook(p, samples=done)
-
-
-def _deal_chance(view: SeatView, points: Sequence[float], bidder_side: int, me: int) -> float:
+def deal_chance(view: SeatView, points: Sequence[float], bidder_side: int, me: int) -> float:
     """This sample's worth in chances of winning the game: a short game is won on the deal (raw points, or
     written ones with ``short_bait``; a tie deals again: half), a longer one by :func:`score_chance`."""
     rules = view.rules
@@ -235,16 +144,19 @@ def _ratio(view: SeatView, kind: type[Double] | type[Dave]) -> float:
 
 
 def _outlook_of(bot: object, view: SeatView) -> Outlook:
-    """The bot's own estimate (its ``stake_outlook``), or the rule's when that fails: an offer is always answered."""
-    estimate = getattr(bot, "stake_outlook", None)
-    if estimate is not None:
+    """The bot's own estimate (its ``stake_outlook``), or its rule's (its ``fallback_outlook``: the heuristic's
+    rule) when that fails, else even chances: an offer is always answered."""
+    for name in ("stake_outlook", "fallback_outlook"):
+        estimate = getattr(bot, name, None)
+        if estimate is None:
+            continue
         try:
             outlook = estimate(view)
             if isinstance(outlook, Outlook):
                 return outlook
         except Exception:  # noqa: BLE001 - the bot's search failing must not leave an offer unanswered
-            pass
-    return rule_outlook(view)
+            continue
+    return Outlook(0.5)
 
 
 def decide(bot: object, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Explanation] | None:

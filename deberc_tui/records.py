@@ -29,9 +29,8 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine.actions import Action
 from deberc_tui.engine.match import Match
-from deberc_tui.engine.text import Text
+from deberc_tui.engine.text import N_, Text
 from deberc_tui.storage import RECORD_LIMIT, atomic_write
-from deberc_tui.text.i18n import N_
 from deberc_tui.untrusted import (
     MAX_TEXT,
     InputError,

@@ -7,7 +7,9 @@ A settings file left in the data directory by an older version is read once and 
 The file is read as untrusted (:mod:`deberc_tui.untrusted`, at most :data:`SETTINGS_LIMIT`): one that cannot
 be read is kept aside (``settings.json.unreadable-<time>``) and the defaults apply; one from a newer
 version is read but never written; a change is written under the file's lock over what is on disk then.
-What the user should hear about it is in :func:`take_notes`.
+What the user should hear about it is in :func:`take_notes`: ``Text`` values (a template marked with ``N_``
+and its params), translated by whoever shows them, as this module sits beside the translation, not above it
+(the translation needs the saved language from here: :func:`saved_language`).
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from typing import Final
 
 from platformdirs import user_config_dir
 
+from deberc_tui.engine.text import N_, Text
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked, sweep_temp_files
 from deberc_tui.untrusted import KIB, InputError, load_json_file
 
 VERSION: Final = 1  # the file has no "version" yet; a newer deberc that changes it writes a higher one
 SETTINGS_LIMIT: Final = 64 * KIB
-_notes: list[str] = []
+_notes: list[Text] = []
 
 
 def config_dir() -> Path:
@@ -47,41 +50,42 @@ def settings_path() -> Path:
     return path
 
 
-def _read(path: Path) -> tuple[dict[str, object], str | None]:
+def _read(path: Path) -> tuple[dict[str, object], Text | None]:
     """(the settings, why the file may not be written or None); a file that cannot be read is kept aside."""
-    from deberc_tui.text.i18n import _, translate_error
-
+    reason: object
     try:
         data = load_json_file(path, SETTINGS_LIMIT)
     except FileNotFoundError:
         return {}, None
-    except (OSError, InputError) as exc:
-        reason = translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc)
+    except InputError as exc:
+        reason = exc  # translated with the note
+    except OSError as exc:
+        reason = str(exc.strerror or exc)
     else:
         if isinstance(data, dict):
             version = data.get("version", VERSION)
             if isinstance(version, int) and not isinstance(version, bool) and version <= VERSION:
                 return data, None
-            refusal = _("{file} is from a newer deberc: it is read but not written").format(file=path.name)
+            refusal = Text(N_("{file} is from a newer deberc: it is read but not written"), {"file": path.name})
             _note(refusal)
             return data, refusal
-        reason = _("not a settings file")
+        reason = Text(N_("not a settings file"))
     kept = keep_aside(path)
     if kept is None:
-        refusal = _("{file} cannot be read ({reason}) and is left as it is").format(file=path.name, reason=reason)
+        refusal = Text(N_("{file} cannot be read ({reason}) and is left as it is"), {"file": path.name, "reason": reason})
         _note(refusal)
         return {}, refusal
-    _note(_("{file} could not be read ({reason}); it was kept as {kept} and the defaults apply").format(
-        file=path.name, reason=reason, kept=kept.name))
+    _note(Text(N_("{file} could not be read ({reason}); it was kept as {kept} and the defaults apply"),
+               {"file": path.name, "reason": reason, "kept": kept.name}))
     return {}, None
 
 
-def _note(text: str) -> None:
-    if text not in _notes:
+def _note(text: Text) -> None:
+    if all(str(text) != str(note) for note in _notes):
         _notes.append(text)
 
 
-def take_notes() -> list[str]:
+def take_notes() -> list[Text]:
     """What the user should be told about the settings file since last asked (and forget it)."""
     notes = list(_notes)
     _notes.clear()
@@ -94,6 +98,12 @@ def load_settings() -> dict[str, object]:
         return _read(settings_path())[0]
     except OSError:  # the config directory itself cannot be made
         return {}
+
+
+def saved_language() -> object:
+    """The language the user chose (``language`` in the file), as saved: unchecked, for
+    ``deberc_tui.text.i18n.choose_language``, which passes over a value it does not know. None when unset."""
+    return load_settings().get("language")
 
 
 def save_language(lang: str | None) -> None:

@@ -9,6 +9,9 @@ count), and one that could not be written (a full disk) is kept and written with
 A game of a match (RULES.md §12) also holds what it was worth to the person: ``game_points`` won (+) or
 given (−), ``money`` won or paid, and on the match's last game ``match_won``. :func:`per_opponent` sums them by
 opponent: games and wins, matches and matches won, game points and money.
+
+Nothing here is translated: what the player should hear (:func:`take_notes`, what :func:`record_game` returns)
+is a ``Text`` (a template marked with ``N_`` and its params) that whoever shows it translates.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from deberc_tui.engine.text import N_, Text
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
-from deberc_tui.text.i18n import _, translate_error
 from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, load_json_file
 
 if TYPE_CHECKING:
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
 STATS: Final = "stats.json"
 VERSION: Final = 1
 STATS_LIMIT: Final = 8 * MIB  # about 60,000 games
-_notes: list[str] = []  # for the player: files kept aside, writes that failed
+_notes: list[Text] = []  # for the player: files kept aside, writes that failed
 _pending: list[dict[str, Any]] = []  # games not yet written
 
 
@@ -99,47 +102,49 @@ def per_opponent(games: Sequence[dict[str, Any]]) -> list[OpponentStats]:
     return [OpponentStats(name, *row) for name, row in sorted(rows.items())]
 
 
-def _read(path: Path) -> tuple[list[dict[str, Any]], str | None]:
+def _read(path: Path) -> tuple[list[dict[str, Any]], Text | None]:
     """(the readable games, why the file may not be written or None), keeping a bad file aside (noted)."""
-    problem: str | None = None
+    problem: object = None
     games: list[dict[str, Any]] = []
     try:
         doc = load_json_file(path, STATS_LIMIT)
     except FileNotFoundError:
         return [], None
-    except (OSError, InputError) as exc:
-        problem = translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc)
+    except InputError as exc:
+        problem = exc  # translated with the note
+    except OSError as exc:
+        problem = str(exc.strerror or exc)
     else:
         items = doc.get("games") if isinstance(doc, dict) else None
         if not isinstance(items, list):
-            problem = _("not a statistics file")
+            problem = Text(N_("not a statistics file"))
         else:
             games = [g for g in items if _valid(g)]
             if len(games) < len(items):
-                problem = _("{bad} of {n} games cannot be read").format(bad=len(items) - len(games), n=len(items))
+                problem = Text(N_("{bad} of {n} games cannot be read"), {"bad": len(items) - len(games), "n": len(items)})
             version = doc.get("version", VERSION) if isinstance(doc, dict) else VERSION
             if not _is_int(version, 0, VERSION):
-                refusal = _("{file} is from a newer deberc: it is read but not written").format(file=path.name)
+                refusal = Text(N_("{file} is from a newer deberc: it is read but not written"), {"file": path.name})
                 _note(refusal)
                 return games, refusal
     if problem is None:
         return games, None
     kept = keep_aside(path)
     if kept is None:
-        refusal = _("{file} cannot be read ({reason}) and is left as it is").format(file=path.name, reason=problem)
+        refusal = Text(N_("{file} cannot be read ({reason}) and is left as it is"), {"file": path.name, "reason": problem})
         _note(refusal)
         return games, refusal
-    _note(_("{file} could not be read completely ({reason}); it was kept as {kept}").format(
-        file=path.name, reason=problem, kept=kept.name))
+    _note(Text(N_("{file} could not be read completely ({reason}); it was kept as {kept}"),
+               {"file": path.name, "reason": problem, "kept": kept.name}))
     return games, None
 
 
-def _note(text: str) -> None:
-    if text not in _notes:
+def _note(text: Text) -> None:
+    if all(str(text) != str(note) for note in _notes):
         _notes.append(text)
 
 
-def take_notes() -> list[str]:
+def take_notes() -> list[Text]:
     """What the player should be told about the statistics file since last asked (and forget it)."""
     notes = list(_notes)
     _notes.clear()
@@ -152,7 +157,7 @@ def load_stats() -> list[dict[str, Any]]:
     return games + _pending
 
 
-def add_game(game: dict[str, Any]) -> str | None:
+def record_game(game: dict[str, Any]) -> Text | None:
     """Record a finished game; returns None, or a line for the player when it could not be written.
 
     The game is kept in memory then and written with the next one.
@@ -166,7 +171,17 @@ def add_game(game: dict[str, Any]) -> str | None:
                 raise WriteRefused(refusal)
             atomic_write(path, json.dumps({"version": VERSION, "games": games + _pending}, indent=1))
     except OSError as exc:
-        return _("The statistics could not be saved ({reason}); they will be tried again").format(
-            reason=exc.strerror or exc)
+        return Text(N_("The statistics could not be saved ({reason}); they will be tried again"),
+                    {"reason": exc.strerror or exc})
     _pending.clear()
     return None
+
+
+def add_game(game: dict[str, Any]) -> str | None:
+    """:func:`record_game`, its line translated: only for ``deberc_tui.app.controller.record_result`` until the
+    table session that replaces it translates :func:`record_game`'s ``Text`` itself. Then this goes, and with it
+    the one import of the translation from this file (an ``ignore_imports`` entry in pyproject.toml)."""
+    from deberc_tui.text.i18n import translate
+
+    failure = record_game(game)
+    return None if failure is None else translate(failure)

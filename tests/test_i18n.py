@@ -291,12 +291,20 @@ def test_lang_is_read_before_click_parses() -> None:
 def test_the_saved_setting_wins_over_the_locale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("DEBERC_CONFIG_DIR", str(tmp_path))
     monkeypatch.setenv("LANG", "en_US.UTF-8")
+    runner = CliRunner()
     settings.save_language("ru")
     assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == {"language": "ru"}
-    assert choose_language(None) == "ru"
-    assert choose_language("en") == "en"
+    assert "Деберц (клабор) в терминале" in runner.invoke(main, ["--help"]).output
+    assert "Debertz (Деберц, Klabor) in the terminal" in runner.invoke(main, ["--lang", "en", "--help"]).output
     settings.save_language(None)
-    assert choose_language(None) == "en"
+    assert "Debertz (Деберц, Klabor) in the terminal" in runner.invoke(main, ["--help"]).output
+
+
+def test_choose_language_takes_the_saved_language_the_caller_read() -> None:
+    assert choose_language(None, "ru") == "ru"
+    assert choose_language("en", "ru") == "en"  # --lang first
+    assert choose_language(None, "xx") == "en"  # a saved value it does not know: the locale (here: none)
+    assert choose_language(None, None) == "en"
 
 
 async def test_the_new_game_screen_switches_and_saves_the_language(

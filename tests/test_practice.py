@@ -95,7 +95,7 @@ def test_the_record_keeps_decisions_across_sessions(tmp_path, monkeypatch) -> No
 
 
 async def test_past_mistakes_can_be_played_again(tmp_path, monkeypatch) -> None:
-    from deberc_tui.practice.screen import PracticeApp, PracticeScreen
+    from deberc_tui.app.screens.practice import PracticeApp, PracticeScreen
 
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
     pos = make_position(RULES, parse_cards("7C 8C 9D 8D 7S 9S"), Card.parse("AH"), "first")

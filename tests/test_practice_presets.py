@@ -21,14 +21,14 @@ from test_i18n import leaks
 from test_practice_ui import screen_text, settle
 
 from deberc_tui.app.look import Look
+from deberc_tui.app.screens import practice as practice_screen
+from deberc_tui.app.screens.practice import PracticeApp, reason_text, rule_of_thumb
 from deberc_tui.cli import main
 from deberc_tui.engine import DECK, Bid, Card, Game, PlayCard, Rules, parse_cards
 from deberc_tui.engine.rules import PRESET_PLAYERS
-from deberc_tui.practice import screen as practice_screen
 from deberc_tui.practice import tutor
 from deberc_tui.practice.evaluate import Evaluation, evaluate
 from deberc_tui.practice.position import PositionError, make_position, no_decision, random_position
-from deberc_tui.practice.screen import PracticeApp, reason_text, rule_of_thumb
 from deberc_tui.text.i18n import set_language
 
 CASES = [(name, n) for name, counts in PRESET_PLAYERS.items() for n in counts]

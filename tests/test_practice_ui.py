@@ -17,13 +17,13 @@ from click.testing import CliRunner
 from test_i18n import leaks
 
 from deberc_tui.app.look import Look
+from deberc_tui.app.screens import practice as practice_screen
+from deberc_tui.app.screens.practice import PracticeApp, pretty, verdict_text
 from deberc_tui.cli import main
 from deberc_tui.engine import Card, Rules, parse_cards, sort_hand
-from deberc_tui.practice import screen as practice_screen
 from deberc_tui.practice.evaluate import BidValue, Evaluation
 from deberc_tui.practice.history import Decision, History
 from deberc_tui.practice.position import make_position
-from deberc_tui.practice.screen import PracticeApp, pretty, verdict_text
 from deberc_tui.text.i18n import set_language
 
 RULES = Rules.preset("moscow", players=2)

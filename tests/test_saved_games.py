@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
 
-from deberc_tui import storage
+from deberc_tui import saved_games
 from deberc_tui.app import make_app
 from deberc_tui.app.controller import Table
 from deberc_tui.app.controller import make_bot as real_make_bot
@@ -21,6 +21,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.screens.newgame import NewGameScreen
 from deberc_tui.app.screens.saved import ReplayScreen, SavedGamesScreen
 from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.text.i18n import translate
 
 LOOK = Look()
 GOLDEN = Path(__file__).parent / "golden"
@@ -52,7 +53,7 @@ def unfinished_doc(actions: int = 3, **player: Any) -> dict[str, Any]:
 
 
 def put(name: str, doc: dict[str, Any] | str, when: float = WHEN, folder: Path | None = None) -> Path:
-    path = (folder or storage.games_dir()) / name
+    path = (folder or saved_games.games_dir()) / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
     os.utime(path, (when, when))
@@ -89,7 +90,7 @@ async def test_a_new_game_never_overwrites_an_unfinished_one(data_dir: Path) -> 
         second_path = second.table.save_path
     assert second_path != first_path
     assert first_path.read_text(encoding="utf-8") == saved_first  # untouched
-    games = storage.list_games()
+    games = saved_games.list_games()
     assert sorted(g.path for g in games.games) == sorted([first_path, second_path])
     assert all(not g.finished for g in games.games)
     # the first one is still resumable, exactly where it stopped
@@ -99,7 +100,7 @@ async def test_a_new_game_never_overwrites_an_unfinished_one(data_dir: Path) -> 
 
 def test_finished_games_are_listed_with_players_preset_score_and_winner() -> None:
     put("20261130-180500-aaaaaa.json", finished_doc())
-    [game] = storage.list_games().games
+    [game] = saved_games.list_games().games
     assert game.finished and game.winner == 1
     assert game.names == ["Anna", "Boris"] and game.preset == "moscow" and game.score == "0 : 121"
 
@@ -108,24 +109,25 @@ def test_the_old_autosave_file_is_migrated_once_and_kept(data_dir: Path) -> None
     data_dir.mkdir(parents=True, exist_ok=True)
     old = data_dir / "autosave.json"
     old.write_text(json.dumps(unfinished_doc()), encoding="utf-8")
-    games = storage.list_games()
+    games = saved_games.list_games()
     assert len(games.games) == 1 and not games.games[0].finished
     assert old.exists()
-    assert len(storage.list_games().games) == 1  # not copied twice
-    assert storage.list_games().latest_unfinished() is not None
+    assert len(saved_games.list_games().games) == 1  # not copied twice
+    assert saved_games.list_games().latest_unfinished() is not None
 
 
 def test_unreadable_files_are_skipped_with_a_note_and_kept_aside(data_dir: Path) -> None:
     put("20261130-180500-aaaaaa.json", finished_doc())
     put("broken.json", "{not json")
     put("wrong.json", {"format": "deberc-record/1", "players": []})
-    games = storage.list_games()
+    games = saved_games.list_games()
     assert len(games.games) == 1
-    assert len(games.notes) == 2
-    assert any("broken.json skipped" in n and "games/unreadable/" in n for n in games.notes)
+    notes = [translate(note) for note in games.notes]
+    assert len(notes) == 2
+    assert any("broken.json skipped" in n and "games/unreadable/" in n for n in notes)
     assert (data_dir / "games" / "unreadable" / "broken.json").read_text(encoding="utf-8") == "{not json"
     assert (data_dir / "games" / "unreadable" / "wrong.json").exists()
-    assert len(storage.list_games().notes) == 0  # moved aside: the list is clean next time
+    assert len(saved_games.list_games().notes) == 0  # moved aside: the list is clean next time
 
 
 # -- the Saved games screen -----------------------------------------------------------------------
@@ -349,17 +351,17 @@ async def test_the_saved_games_screen_speaks_russian() -> None:
 def test_a_legacy_autosave_alone_is_resumed(data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "autosave.json").write_text(json.dumps(unfinished_doc()), encoding="utf-8")
-    latest = storage.list_games().latest_unfinished()
+    latest = saved_games.list_games().latest_unfinished()
     assert latest is not None and latest.path.parent == data_dir / "games"
     assert Table.from_record(latest.path).names == ["Anna", "Boris"]
 
 
 def test_the_list_is_cached_and_follows_changed_files(data_dir: Path) -> None:
     path = put("20261130-180500-aaaaaa.json", unfinished_doc(2))
-    [first] = storage.list_games().games
+    [first] = saved_games.list_games().games
     assert (data_dir / "games" / ".index.json").exists()
-    [again] = storage.list_games().games
+    [again] = saved_games.list_games().games
     assert again == first
     put(path.name, finished_doc(), WHEN + 60)
-    [changed] = storage.list_games().games
+    [changed] = saved_games.list_games().games
     assert changed.finished and changed.deals == 2

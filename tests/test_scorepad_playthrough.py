@@ -9,8 +9,8 @@ import pytest
 from textual import events
 from textual.keys import _character_to_key
 
+from deberc_tui.app.screens.scorepad import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 from deberc_tui.scorepad import PadStore
-from deberc_tui.scorepad.screen import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 
 
 def _seen(app: Any) -> str:

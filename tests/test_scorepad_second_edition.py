@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from textual.widgets import DataTable, Input, Label, Select
 
+from deberc_tui.app.screens.scorepad import DEAL_KINDS, FAULTS, DealFormScreen, PadScreen, make_app
 from deberc_tui.cli.scorepad import scorepad
 from deberc_tui.engine import Rules
 from deberc_tui.scorepad import (
@@ -27,7 +28,6 @@ from deberc_tui.scorepad import (
     status_line,
 )
 from deberc_tui.scorepad.model import CONCEDED, DEBERTZ, FALSE_CLAIM, Fault, FaultKind
-from deberc_tui.scorepad.screen import DEAL_KINDS, FAULTS, DealFormScreen, PadScreen, make_app
 from deberc_tui.text.i18n import set_language
 
 NAMES = ["Anna", "Boris", "Cleo", "Dima"]

@@ -16,10 +16,10 @@ from textual.widgets import DataTable, Input, Label, Select
 
 from deberc_tui.app import make_app as game_app
 from deberc_tui.app.look import Look
+from deberc_tui.app.screens.scorepad import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 from deberc_tui.engine import Rules
 from deberc_tui.scorepad import EnteredDeal, Pad, PadStore
 from deberc_tui.scorepad.model import THROWN, Declared
-from deberc_tui.scorepad.screen import DealFormScreen, NewPadScreen, PadScreen, ScorePadScreen, make_app
 from deberc_tui.text.i18n import set_language
 
 

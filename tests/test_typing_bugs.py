@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deberc_tui import storage
+from deberc_tui import saved_games
 
 GOLDEN = Path(__file__).parent / "golden"
 FINISHED = GOLDEN / "moscow_2p_5.record.json"
@@ -23,7 +23,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _saved_game() -> Path:
-    path = storage.games_dir() / "20261130-180500-aaaaaa.json"
+    path = saved_games.games_dir() / "20261130-180500-aaaaaa.json"
     path.write_text(FINISHED.read_text(encoding="utf-8"), encoding="utf-8")
     when = time.mktime((2026, 11, 30, 18, 5, 0, 0, 0, -1))
     os.utime(path, (when, when))
@@ -31,7 +31,7 @@ def _saved_game() -> Path:
 
 
 def _damage_index(path: Path, entry: object) -> None:
-    index = storage.games_dir() / storage.INDEX
+    index = saved_games.games_dir() / saved_games.INDEX
     index.write_text(json.dumps({path.name: entry}), encoding="utf-8")
 
 
@@ -49,7 +49,7 @@ def _stamp(path: Path) -> list[int]:
 def test_a_damaged_cache_entry_is_rebuilt_and_never_moves_a_good_game_aside(summary: object) -> None:
     path = _saved_game()
     _damage_index(path, {"stamp": _stamp(path)} if summary == "missing" else {"stamp": _stamp(path), "game": summary})
-    games = storage.list_games()
+    games = saved_games.list_games()
     assert games.notes == []
     assert path.exists()
     [game] = games.games
@@ -59,13 +59,13 @@ def test_a_damaged_cache_entry_is_rebuilt_and_never_moves_a_good_game_aside(summ
 
 def test_a_sound_cache_entry_is_still_used(monkeypatch: pytest.MonkeyPatch) -> None:
     path = _saved_game()
-    [first] = storage.list_games().games
+    [first] = saved_games.list_games().games
 
-    def no_replay(_path: Path) -> storage.SavedGame:
+    def no_replay(_path: Path) -> saved_games.SavedGame:
         raise AssertionError("the cache was not used")
 
-    monkeypatch.setattr(storage, "summarize", no_replay)
-    [again] = storage.list_games().games
+    monkeypatch.setattr(saved_games, "summarize", no_replay)
+    [again] = saved_games.list_games().games
     assert again == first and again.path == path
 
 

@@ -26,8 +26,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deberc_tui import saved_games, stats, storage
 from deberc_tui import settings as user_settings
-from deberc_tui import stats, storage
 from deberc_tui.app.controller import Table, TableError
 from deberc_tui.cli import main
 from deberc_tui.engine import DebercError, Rules
@@ -36,6 +36,7 @@ from deberc_tui.records import RecordError, load_record, replay_record
 from deberc_tui.scorepad import EnteredDeal, Pad, PadError, PadStore
 from deberc_tui.scorepad.model import THROWN
 from deberc_tui.settings import load_settings, save_language, settings_path
+from deberc_tui.text.i18n import translate, translate_error
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.record.json"))
 # 400 damaged files per fuzz test, 1,200 in all: about 10 s on the 2-core development machine
@@ -310,12 +311,12 @@ def test_export_to_a_missing_folder_is_one_line(tmp_path: Path) -> None:
 def test_a_corrupt_stats_file_is_kept_aside_and_the_game_over_is_recorded() -> None:
     path = stats.stats_path()
     path.write_text('{"games": 5}', encoding="utf-8")
-    assert stats.add_game({"players": 2, "level": "random", "won": True, "totals": [510, 3], "deals": 5,
-                           "when": 1}) is None
+    assert stats.record_game({"players": 2, "level": "random", "won": True, "totals": [510, 3], "deals": 5,
+                              "when": 1}) is None
     kept = [p for p in path.parent.iterdir() if p.name.startswith("stats.json.unreadable-")]
     assert [p.read_text(encoding="utf-8") for p in kept] == ['{"games": 5}']
     assert [g["won"] for g in stats.load_stats()] == [True]
-    assert any("stats.json could not be read completely" in n for n in stats.take_notes())
+    assert any("stats.json could not be read completely" in translate(n) for n in stats.take_notes())
 
 
 def test_one_malformed_practice_entry_keeps_the_file_aside_and_the_good_entries() -> None:
@@ -357,13 +358,38 @@ def test_an_unreadable_settings_file_is_kept_aside_not_overwritten() -> None:
     assert [p.read_text(encoding="utf-8") for p in kept] == ["{broken"]
 
 
+@pytest.mark.parametrize(("locale", "told"), [
+    ("en_US.UTF-8", "deberc: settings.json could not be read (not valid JSON: Expecting property name enclosed "
+                    "in double quotes at line 1, column 2); it was kept as settings.json.unreadable-"),
+    ("ru_RU.UTF-8", "deberc: settings.json не читается (неверный JSON: Expecting property name enclosed in double "
+                    "quotes (строка 1, столбец 2)); он сохранён как settings.json.unreadable-"),
+])
+def test_a_damaged_settings_file_is_told_in_one_line_in_the_users_language(
+        monkeypatch: pytest.MonkeyPatch, locale: str, told: str) -> None:
+    monkeypatch.setenv("LANG", locale)
+    settings_path().write_text("{broken", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    [line] = [line for line in result.stderr.splitlines() if "settings.json" in line]
+    assert line.startswith(told), line
+
+
+def test_a_settings_file_from_a_newer_version_refuses_the_new_language_in_one_line() -> None:
+    path = settings_path()
+    path.write_text(json.dumps({"version": 9, "language": "en"}), encoding="utf-8")
+    with pytest.raises(OSError) as refused:
+        save_language("ru")
+    assert translate_error(refused.value) == "settings.json is from a newer deberc: it is read but not written"
+    assert json.loads(path.read_text(encoding="utf-8")) == {"version": 9, "language": "en"}
+
+
 def test_an_old_autosave_from_a_newer_version_is_kept_aside_before_the_copy_is_written() -> None:
     old = storage.data_dir() / "autosave.json"
     doc = json.loads(GOLDEN[0].read_text(encoding="utf-8"))
     doc["format"] = "deberc-record/3"
     old.write_text(json.dumps(doc), encoding="utf-8")
-    usable, note = storage.claim_mirror(old)
-    assert usable and note is not None and "kept as autosave.json.unreadable-" in note
+    usable, note = saved_games.claim_mirror(old)
+    assert usable and note is not None and "kept as autosave.json.unreadable-" in translate(note)
     kept = [p for p in old.parent.iterdir() if p.name.startswith("autosave.json.unreadable-")]
     assert json.loads(kept[0].read_text(encoding="utf-8"))["format"] == "deberc-record/3"
 
@@ -371,11 +397,11 @@ def test_an_old_autosave_from_a_newer_version_is_kept_aside_before_the_copy_is_w
 def test_a_saved_game_from_a_newer_version_is_listed_as_skipped_and_left_in_place() -> None:
     doc = json.loads(GOLDEN[0].read_text(encoding="utf-8"))
     doc["format"] = "deberc-record/2"
-    path = storage.games_dir() / "20240101-000000-abcdef.json"
+    path = saved_games.games_dir() / "20240101-000000-abcdef.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    found = storage.list_games()
+    found = saved_games.list_games()
     assert found.games == [] and path.exists()
-    assert found.notes and "left as it is" in found.notes[0]
+    assert found.notes and "left as it is" in translate(found.notes[0])
 
 
 # -- two writers, a full disk, a read-only folder, a kill ----------------------------------------------------

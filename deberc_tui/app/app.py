@@ -23,9 +23,11 @@ from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
 from deberc_tui.app.screens.table import PACES, TableScreen
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import Rules
+from deberc_tui.engine.text import Text
+from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_path
 from deberc_tui.settings import save_language
-from deberc_tui.storage import GameList, claim_mirror, list_games, new_game_path
-from deberc_tui.text.i18n import N_, _, set_language, translate_error
+from deberc_tui.text.i18n import N_, _, set_language, translate, translate_error
+from deberc_tui.untrusted import one_line
 
 FELT = Theme(
     name="deberc", primary="#e0b040", secondary="#4f9d69", accent="#f0d070", warning="#ffb000",
@@ -69,7 +71,7 @@ class DebercApp(App[None]):
         self.seed = seed
         self.autosave = autosave
         self.table: Table | None = None
-        self.saved_notes: list[str] = []  # files of the saved-games folder skipped this session
+        self.saved_notes: list[Text] = []  # files of the saved-games folder skipped this session
         self.ready_at: float | None = None  # when the first interactive screen was up (benchmarks)
 
     def on_mount(self) -> None:
@@ -111,9 +113,9 @@ class DebercApp(App[None]):
         try:
             found = list_games()
         except OSError as exc:
-            found = GameList(notes=[_("Cannot read the saved games: {error}").format(error=exc)])
+            found = GameList(notes=[Text(N_("Cannot read the saved games: {error}"), {"error": str(exc)})])
         for note in found.notes:
-            self.notify(note, severity="warning", timeout=10)
+            self.notify(one_line(translate(note)), severity="warning", timeout=10)
         self.saved_notes += found.notes  # a file moved aside is noted once; the list shows it all session
         return GameList(found.games, list(self.saved_notes))
 
@@ -153,7 +155,7 @@ class DebercApp(App[None]):
         try:
             save_language(lang)
         except OSError as exc:
-            self.notify(_("Cannot save the settings: {error}").format(error=exc), severity="warning")
+            self.notify(_("Cannot save the settings: {error}").format(error=translate_error(exc)), severity="warning")
         translate_bindings(self)
         self.new_game()
 
@@ -197,7 +199,7 @@ class DebercApp(App[None]):
             mirror = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
             usable, note = claim_mirror(mirror)  # never over a file that is not this version's record
             if note is not None:
-                self.notify(note, severity="warning", timeout=10)
+                self.notify(one_line(translate(note)), severity="warning", timeout=10)
             table.mirror_path = mirror if usable else None
         self.table = table
         for warning in table.warnings:

@@ -19,7 +19,7 @@ from deberc_tui.cli.replay import replay
 from deberc_tui.cli.scorepad import scorepad
 from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.text import i18n
-from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate_error
+from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate, translate_error
 from deberc_tui.untrusted import Shortened, clip, one_line
 
 
@@ -165,12 +165,13 @@ class DebercGroup(click.Group):
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
-        choose_language(lang_from_args(argv))
-        translate_click(self)
         from deberc_tui import settings
 
+        lang = lang_from_args(argv)
+        choose_language(lang, settings.saved_language() if lang is None else None)
+        translate_click(self)
         for note in settings.take_notes():
-            click.echo(f"deberc: {note}", err=True)
+            click.echo(f"deberc: {translate(note)}", err=True)
         return super().main(argv, *rest, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -183,7 +184,7 @@ class DebercGroup(click.Group):
                 raise
             where = f"{exc.filename}: " if exc.filename else ""
             raise UserError(one_line(_("cannot use a file: {where}{reason}").format(
-                where=where, reason=exc.strerror or exc))) from None
+                where=where, reason=exc.strerror or translate_error(exc)))) from None
         except Exception as exc:  # noqa: BLE001 - the last guard: one line, never a traceback
             if os.environ.get("DEBERC_DEBUG"):
                 raise

@@ -105,8 +105,8 @@ def practice(
         except PositionError as exc:
             raise PracticeError(usage_line(exc)) from None
     if review:
+        from deberc_tui.app.screens.practice import call_word, noted_cards
         from deberc_tui.practice.history import History
-        from deberc_tui.practice.screen import call_word, noted_cards
 
         hist = History.load()
         for note in hist.take_notes():
@@ -144,7 +144,7 @@ def practice(
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
         raise PracticeError(usage_line(exc)) from None
-    from deberc_tui.practice.screen import PracticeApp
+    from deberc_tui.app.screens.practice import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,
                 worlds=worlds, look=look).run()

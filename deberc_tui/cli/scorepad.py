@@ -89,7 +89,7 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
     """Score pad for games played with real cards (opens the pad app without a subcommand)."""
     if ctx.invoked_subcommand is not None:
         return
-    from deberc_tui.scorepad.screen import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
+    from deberc_tui.app.screens.scorepad import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
 
     store = _store()
     try:

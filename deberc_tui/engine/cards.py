@@ -38,6 +38,11 @@ class Suit(Enum):
     def letter(self) -> str:
         return self.value
 
+    @property
+    def english(self) -> str:
+        """How the engine's English messages write the suit (:func:`~deberc_tui.engine.text.english`): ``♥``."""
+        return self.symbol
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter (any case) or symbol."""
@@ -156,6 +161,11 @@ class Card:
     @property
     def notation(self) -> str:
         """The record notation: rank letter then suit letter, e.g. ``QH``, ``TS``."""
+        return self._text
+
+    @property
+    def english(self) -> str:
+        """How the engine's English messages write the card (:func:`~deberc_tui.engine.text.english`): ``QH``."""
         return self._text
 
     @property

@@ -19,15 +19,12 @@ def _identity(message: str) -> str:
 
 
 def english(value: object) -> object:
-    """How the engine's own (English) text writes a param: a card in record notation (``QH``), a suit by its
-    symbol (``♥``), several cards as a list (``QH, 7H``); anything else as it is."""
-    from deberc_tui.engine.cards import Card, Suit  # cards imports this module: import on use
+    """How the engine's own (English) text writes a param: as the value's ``english`` says (a card in record
+    notation ``QH``, a suit by its symbol ``♥``); several cards as a list (``QH, 7H``); anything else as it is.
 
-    if isinstance(value, Card):
-        return value.notation
-    if isinstance(value, Suit):
-        return value.symbol
-    return value
+    The cards say it themselves, so that this module, which the cards and the errors import, imports neither."""
+    written = getattr(value, "english", None)
+    return written if isinstance(written, str) else value
 
 
 Show = Callable[[object], object]

@@ -2,7 +2,7 @@
 
 The model (:class:`Pad`) turns each entered deal into the engine's ``DealPoints`` and writes them all
 on a fresh ``ScoreSheet``; the sheet decides bait, hanging points, penalties, the end and the next dealer.
-The Textual UI lives in :mod:`deberc_tui.scorepad.screen` (``ScorePadScreen``, ``ScorePadApp``).
+The Textual UI lives with the app, in :mod:`deberc_tui.app.screens.scorepad` (``ScorePadScreen``, ``ScorePadApp``).
 """
 
 from deberc_tui.scorepad.model import (

@@ -5,7 +5,8 @@ from the ``.po`` beside them by ``tools/i18n.py`` and committed, so a fresh ``pi
 compile step. Plural forms come from each catalog's ``Plural-Forms`` header. English is the source language:
 its messages are the message ids themselves, so English needs no lookup at all (its catalog holds only a
 header, which lets gettext's search of the locale variables see where English stands in the user's list).
-The language comes from ``set_language`` (``--lang``, the settings), else from the locale as gettext reads it.
+The language comes from ``set_language`` (``--lang``, the settings as the caller read them), else from the locale
+as gettext reads it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ import gettext
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deberc_tui.engine.text import Text
 
 LANGUAGES = ("en", "ru")
 SOURCE_LANGUAGE = "en"
@@ -96,6 +101,12 @@ def translate_reason(template: str, params: dict[str, object]) -> str:
     return render(template, params, _)
 
 
+def translate(message: Text) -> str:
+    """A message made where nothing is translated (the engine's and the files' ``Text``: a template marked
+    with ``N_`` and its params) in the current language."""
+    return translate_reason(message.template, message.params)
+
+
 def translate_error(exc: BaseException) -> str:
     """An error's message in the current language: errors with ``template``/``params`` (``RulesError``,
     ``RecordError``, ...) are translated; others give ``str(exc)``."""
@@ -106,13 +117,14 @@ def translate_error(exc: BaseException) -> str:
     return str(exc)
 
 
-def choose_language(cli: str | None = None) -> str:
-    """Set the language for a run: ``--lang`` first, then the saved setting, then the locale."""
-    if cli is None:
-        from deberc_tui.settings import load_settings
+def choose_language(cli: str | None = None, saved: object = None) -> str:
+    """Set the language for a run: ``--lang`` first, then the saved setting, then the locale.
 
-        saved = load_settings().get("language")
-        cli = saved if isinstance(saved, str) and saved in LANGUAGES else None
+    ``saved`` is what the settings file says: whoever starts up (the command, the app) reads it and hands it
+    over, as the translation never reads files. A value that is not one of :data:`LANGUAGES` is passed over.
+    """
+    if cli is None and isinstance(saved, str) and saved in LANGUAGES:
+        cli = saved
     return set_language(cli)
 
 

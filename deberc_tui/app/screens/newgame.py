@@ -244,12 +244,12 @@ class NewGameScreen(Screen[GameSetup]):
         except RulesError as exc:
             self.notify(translate_error(exc), severity="error")
             return
-        from deberc_tui.practice.screen import PracticeScreen
+        from deberc_tui.app.screens.practice import PracticeScreen
 
         self.app.push_screen(PracticeScreen(rules))
 
     def action_scorepad(self) -> None:
-        from deberc_tui.scorepad.screen import ScorePadScreen
+        from deberc_tui.app.screens.scorepad import ScorePadScreen
 
         self.app.push_screen(ScorePadScreen())
 

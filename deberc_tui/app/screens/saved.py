@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,9 +19,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from deberc_tui.app.messages import SavedGameChosen
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.storage import GameList, SavedGame, list_games
-from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.saved_games import GameList, SavedGame, list_games
+from deberc_tui.text.i18n import N_, _, translate, translate_error
 from deberc_tui.text.words import preset as preset_label
+from deberc_tui.untrusted import one_line
 
 if TYPE_CHECKING:
     from deberc_tui.engine import Game
@@ -90,10 +92,10 @@ class SavedGamesScreen(Screen[None]):
             for i, game in enumerate(self.games.games):
                 table.add_row(*row_cells(game), key=str(i))
             yield table
-            notes = list(self.games.notes)
+            notes = [one_line(translate(note)) for note in self.games.notes]  # file names: text, not markup
             if not self.games.games:
                 notes.insert(0, _("No saved games yet."))
-            yield Static("\n".join(notes), id="saved-notes", classes="note")
+            yield Static(Text("\n".join(notes)), id="saved-notes", classes="note")
             yield Static(_("Enter: resume an unfinished game, replay a finished one · v: view deal by deal · "
                            "Esc: back"), classes="note")
         yield Footer(compact=True)
