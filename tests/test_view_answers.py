@@ -1,5 +1,5 @@
-"""The seat's view answers the rule questions a bot or a front end asks (which cards may carry bella now,
-where the turnup lies, what a claim counts ...), so that none of them works a rule out for itself.
+"""The seat's view (and the deal) answer the rule questions a bot or a front end asks (which cards may carry bella
+now, where the turnup lies, what a claim counts ...), so that none of them works a rule out for itself.
 
 Each test: one rule, one hand, one expected answer, read from the view of the seat concerned."""
 
@@ -10,7 +10,7 @@ from rulehelp import new_deal, rules, run
 from test_rules_scoring import MADE_HANDS
 
 from deberc_tui.app.widgets.actions import claim_plausible
-from deberc_tui.engine import Card, Deal, parse_cards, seat_view
+from deberc_tui.engine import CONCEDE_OFFER, CONCEDE_REFUSE, Card, Deal, parse_cards, seat_view
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -126,3 +126,13 @@ def test_the_claim_is_offered_only_when_the_side_can_still_reach_the_target(tota
     assert view.claim_count == total + 11
     assert view.claim_reach == reach
     assert claim_plausible(view) is offered
+
+
+def test_the_deal_says_while_an_offer_to_concede_for_fifty_waits_for_its_answer() -> None:
+    d = new_deal(rules(concede_50=True), MADE_HANDS, "8H")
+    run(d, "play")
+    assert d.concede_offered is False
+    d.apply(0, CONCEDE_OFFER)
+    assert d.concede_offered is True
+    d.apply(1, CONCEDE_REFUSE)
+    assert d.concede_offered is False

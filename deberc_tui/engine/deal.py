@@ -291,6 +291,12 @@ class Deal:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    @property
+    def concede_offered(self) -> bool:
+        """Whether an offer to concede for fifty (§8 ``concede_50``) waits for the bidder's answer: until it is
+        answered nothing else may happen (a match offers no double meanwhile)."""
+        return self.concede is _ConcedeState.OFFERED
+
     def hand(self, seat: int) -> list[Card]:
         return cards_of(self._hands[seat])
 
