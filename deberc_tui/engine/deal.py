@@ -873,23 +873,23 @@ class Deal:
         """What a claim by ``seat`` counts for its side now (§8): the side's total, the card points in its
         tricks, its scoring combinations and its bella, and with ``claim_bella: "held"`` the claimant's own
         bella while it could still declare it. The claim is right when this reaches the target."""
-        return self._claim_parts(seat)[0]
+        return self.claim_figures(seat)[0]
 
     def claim_reach(self, seat: int) -> int:
         """The most a claim by ``seat``'s side could count later in this deal, from what the seat may see:
         :meth:`claim_count` now, every card point still to be taken (the last trick's 10 included) and a
         bella's 20 unless the side counts one already (a deal holds one trump K and Q). Combinations count as
         they stand. Below the target, a claim cannot come right in this deal."""
-        counted, bella = self._claim_parts(seat)
-        still_out = DEAL_CARD_POINTS - sum(t.points for t in self.tricks)
-        return counted + still_out + max(0, sc.BELLA_POINTS - bella)
+        return self.claim_figures(seat)[1]
 
-    def _claim_parts(self, seat: int) -> tuple[int, int]:
-        """What a claim by ``seat`` counts now, and the bella points among them."""
+    def claim_figures(self, seat: int) -> tuple[int, int]:
+        """:meth:`claim_count` and :meth:`claim_reach` together, counted once (the seat's view holds both)."""
         side = self.rules.side_of(seat)
         cards, combos, bella = self._side_points(final=False)
         bella_counted = bella[side] + self._held_bella(seat)
-        return self.totals[side] + cards[side] + combos[side] + bella_counted, bella_counted
+        counted = self.totals[side] + cards[side] + combos[side] + bella_counted
+        still_out = DEAL_CARD_POINTS - sum(t.points for t in self.tricks)
+        return counted, counted + still_out + max(0, sc.BELLA_POINTS - bella_counted)
 
     def combo_points(self) -> tuple[int, ...]:
         """Per side, the points of the declared combinations that score as things stand: the winning side's

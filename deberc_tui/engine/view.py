@@ -242,6 +242,8 @@ def seat_view(
     )
     my_turn = deal.to_act == seat
     playing = deal.phase is Phase.PLAY
+    claim_count, claim_reach = deal.claim_figures(seat) if playing else (0, 0)
+    bella_mask = deal.bella_mask(seat) if playing else 0
     return SeatView(
         seat=seat,
         rules=rules,
@@ -273,8 +275,8 @@ def seat_view(
         legal=tuple(deal.legal_actions()) if my_turn and deal.phase is not Phase.OVER else (),
         optional=tuple(deal.optional_actions(seat)),
         stock_top=deal.stock_top,
-        bella_cards=tuple(sort_hand(cards_of(deal.bella_mask(seat)), deal.trump)) if playing else (),
+        bella_cards=tuple(sort_hand(cards_of(bella_mask), deal.trump)) if bella_mask else (),
         combo_points=deal.combo_points(),
-        claim_count=deal.claim_count(seat) if playing else 0,
-        claim_reach=deal.claim_reach(seat) if playing else 0,
+        claim_count=claim_count,
+        claim_reach=claim_reach,
     )
