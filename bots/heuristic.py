@@ -511,11 +511,11 @@ class HeuristicBot(BotBase):
     def bella_may_wait(self, view: SeatView) -> bool:
         """Whether my bella can wait for its last chance: hidden, my K and Q tell the others nothing, and
         the bidder's side keeps the choice of holding it back. Not when a claim of ours would need it
-        counted already (``claim_bella: "declared"``)."""
+        counted already (``claim_bella: "declared"``) — when the side may still reach the target in this deal
+        (the view's ``claim_reach``)."""
         rules = view.rules
         if rules.claims and rules.claim_bella is ClaimBella.DECLARED and not rules.short:
-            side = rules.side_of(view.seat)
-            return view.totals[side] + 162 + 20 < rules.target
+            return view.claim_reach < rules.target
         return True
 
     def bella_feeds_bait(self, view: SeatView, know: Knowledge) -> bool:
