@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deberc_tui.engine import Rules, SeatView
+from deberc_tui.engine.options import AllPass
 
 from .heuristic import bid_threshold, call_strength
 
@@ -37,7 +38,7 @@ def turns_after(view: SeatView) -> list[Turn]:
     for k in range(done, 2 * n):
         seat = order[k % n]
         rnd = 1 if k < n else 2
-        out.append(Turn(seat, rnd, rnd == 2 and seat == view.dealer and rules.all_pass == "dealer_must"))
+        out.append(Turn(seat, rnd, rnd == 2 and seat == view.dealer and rules.all_pass is AllPass.DEALER_MUST))
     return out
 
 

@@ -30,6 +30,7 @@ from deberc_tui.engine import (
     DECK,
     Action,
     Bid,
+    BidCall,
     Concede50,
     ConcedeStep,
     PlayCard,
@@ -40,8 +41,9 @@ from deberc_tui.engine import (
     find_combos,
     scoring,
 )
-from deberc_tui.engine.combos import KIND_ORDER, Declaration, combos_winner, kind_points
+from deberc_tui.engine.combos import KIND_ORDER, ComboKind, Declaration, combos_winner, kind_points
 from deberc_tui.engine.dealing import packets_after_bidding
+from deberc_tui.engine.options import BellaTo, Debertz, Hanging, SwapSevenUntil
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.text import N_, Text
 
@@ -52,7 +54,6 @@ from .heuristic import (
     BASE_THRESHOLD,
     CONCEDE_OFFER_BELOW,
     HeuristicBot,
-    bella_open,
     bid_strength,
     call_strength,
     call_text,
@@ -99,7 +100,7 @@ def written_utility(
             receivers = scoring.bait_receivers(rules, both, b, range(sides))
             for d in receivers:
                 written[d] += both[b] / len(receivers)  # expected points: the odd point is noise
-        elif outcome is scoring.HANGING and rules.hanging == "hang":
+        elif outcome is scoring.HANGING and rules.hanging is Hanging.HANG:
             written[b] = 0
         elif outcome is scoring.HELD:
             written = [0.0] * sides  # held again: decided later, worth nothing to either side now
@@ -113,9 +114,9 @@ def held_points(view: SeatView) -> tuple[int, ...]:
     held = [0] * view.rules.sides
     found = False
     for row in reversed(view.sheet):
-        if row.outcome == scoring.THROWN_IN:
+        if row.outcome is scoring.THROWN_IN:
             continue
-        if row.outcome != scoring.HELD:
+        if row.outcome is not scoring.HELD:
             break
         found = True
         held = [h + p for h, p in zip(held, row.points, strict=True)]
@@ -196,7 +197,7 @@ class ExpertBot(HeuristicBot):
     def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, Explanation]:
         know = knowledge(view)
         options = sorted({a.card.index for a in cards})
-        bella = view.rules.bella_to == "holder" and bella_open(view, know)
+        bella = view.rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
         if len(options) == 1 and not (bella and any(a.bella for a in cards)):
             return self.flags(view, know, cards, options[0]), Text(N_("the only card I may play"))
         rules = view.rules
@@ -278,18 +279,19 @@ class ExpertBot(HeuristicBot):
         rules = view.rules
         n = rules.players
         me = view.seat
-        by_call: dict[str, Bid] = {b.call: b for b in bids}
+        by_call: dict[BidCall, Bid] = {b.call: b for b in bids}
         heur_scores = self.bid_scores(view, bids)
         # Only search the trumps the heuristic finds at least plausible (saves time on hopeless suits).
         th = self.threshold(view)
-        plausible = [c for c in heur_scores if heur_scores[c] >= th - 25] or (list(heur_scores) if "pass" not in by_call else [])
+        plausible = [c for c in heur_scores if heur_scores[c] >= th - 25] or (
+            list(heur_scores) if BidCall.PASS not in by_call else [])
         if not plausible:
-            return by_call["pass"], Text(N_("pass: no trump comes close (best hand strength {best:.0f})"),
+            return by_call[BidCall.PASS], Text(N_("pass: no trump comes close (best hand strength {best:.0f})"),
                                          {"best": max(heur_scores.values(), default=0)})
         know = knowledge(view)
         up_suit = view.turnup.suit.index
         round1 = view.bid_round == 1
-        can_pass = "pass" in by_call
+        can_pass = BidCall.PASS in by_call
         later = turns_after(view) if can_pass else []
         model = SeatModel.of(view)
         # My own round-2 turn, if the auction comes back: the suits I might name there, or pass.
@@ -315,7 +317,7 @@ class ExpertBot(HeuristicBot):
             hands, stock = self._sample_bid_world(view, know)
             worth = _BidWorld(self, view, hands, stock, deadline).worth
             for c in plausible:
-                values[c] += worth(me, up_suit if c == "play" else Suit(c).index, round1)
+                values[c] += worth(me, _named_suit(c, up_suit), round1)
             if can_pass:
                 nxt = play_forward(model, hands, later, me)
                 if isinstance(nxt, Turn):
@@ -332,7 +334,7 @@ class ExpertBot(HeuristicBot):
         pass_value = (pass_settled + max(pass_again.values(), default=0.0)) / max(1, done)
         margin = (th - BASE_THRESHOLD[n]) * 0.8  # style and score, in points
 
-        def gain(c: str) -> float:
+        def gain(c: BidCall) -> float:
             searched = values[c] / max(1, done) - pass_value - margin
             return SEARCH_WEIGHT * searched + (1 - SEARCH_WEIGHT) * (heur_scores[c] - th + EXPERT_SHIFT[n])
 
@@ -344,7 +346,7 @@ class ExpertBot(HeuristicBot):
             return by_call[call], why
         why = Text(N_("pass: over {done} sampled deals my best trump expects {avg:+.0f}, a pass {pv:+.0f} (hand strength {best:.0f})"),
                    {"done": done, "avg": avg, "pv": pass_value, "best": heur_scores[call]})
-        return by_call["pass"], why
+        return by_call[BidCall.PASS], why
 
     def _sample_bid_world(self, view: SeatView, know: Knowledge) -> tuple[list[int], list[int]]:
         """The other seats' hands as they bid (as many cards as mine), consistent with the bidding so
@@ -396,7 +398,7 @@ class ExpertBot(HeuristicBot):
         if round1 and n < 4 and rules.seven_swap_allowed:
             seven = 1 << (trump * 8)
             for s in range(n):
-                could = first_six[s] if rules.swap_seven_until == "pickup" and first_six else hands[s]
+                could = first_six[s] if rules.swap_seven_until is SwapSevenUntil.PICKUP and first_six else hands[s]
                 if hands[s] & seven and could & seven:
                     hands[s] ^= seven | (1 << up)
         return self._playout_value(view, hands, trump, bidder, deadline=deadline)
@@ -416,7 +418,7 @@ class ExpertBot(HeuristicBot):
         decls = []
         for k, s in enumerate(order):
             combos = find_combos(hands[s], suit, rules)
-            if combos and combos[0].kind == "debertz" and rules.debertz == "win":
+            if combos and combos[0].kind is ComboKind.DEBERTZ and rules.debertz is Debertz.WIN:
                 return 200.0 if rules.side_of(s) == my_side else -200.0  # a debertz wins the game
             if combos:
                 decls.append(Declaration(s, tuple(combos), k))
@@ -425,7 +427,7 @@ class ExpertBot(HeuristicBot):
         if side is not None:
             base[side] += sum(c.points for d in decls if rules.side_of(d.seat) == side for c in d.combos)
         kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
-        if rules.bella_to == "holder":
+        if rules.bella_to is BellaTo.HOLDER:
             for s in range(n):
                 if hands[s] & kq == kq:
                     base[rules.side_of(s)] += BELLA_POINTS
@@ -550,6 +552,12 @@ class _BidWorld:
             value = self.bot._evaluate_bid(self.view, full, trump, round1, bidder, self.hands, self.deadline)
             self.memo[key] = value + PLAY_EDGE[self.view.rules.players]
         return self.memo[key]
+
+
+def _named_suit(call: BidCall, turnup_suit: int) -> int:
+    """The trump (suit index) a bid names: the turnup's suit for "play", else the suit called."""
+    suit = call.suit
+    return turnup_suit if suit is None else suit.index
 
 
 def _after(pos: Position, seat: int, c: int) -> tuple[Position, int]:

@@ -14,8 +14,10 @@ import math
 from collections.abc import Sequence
 
 from deberc_tui.engine import (
+    DECK,
     Action,
     Bid,
+    BidCall,
     Claim,
     Concede50,
     ConcedeStep,
@@ -34,6 +36,8 @@ from deberc_tui.engine import (
 from deberc_tui.engine.actions import RedealReason
 from deberc_tui.engine.cards import SUIT_MASKS
 from deberc_tui.engine.combos import KIND_ORDER, Combo, ComboKind
+from deberc_tui.engine.dealing import turnup_receiver
+from deberc_tui.engine.options import BellaTo, ClaimBella, ComboRank, ComboTie, Debertz
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS, STRENGTH
 from deberc_tui.engine.text import N_, Text
 
@@ -47,14 +51,18 @@ PLAIN_ACE, PLAIN_TEN_GUARDED, PLAIN_TEN_BARE, PLAIN_KING = 11, 7, 2, 1
 KEEP_TRUMP = (1, 1, 8, 4, 12, 2, 2, 5)  # reluctance to spend a trump (by natural rank)
 STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
 BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
+_TIES_BY_LAST_TRICK = frozenset({ComboTie.LAST_TRICK, ComboTie.TRUMP_ONLY, ComboTie.TRUMP_THEN_LAST_TRICK})
+"""Tie rules under which an equal plain combination may not score (the last trick decides, or nobody)."""
+_TIES_BY_TIME = frozenset({ComboTie.FIRST, ComboTie.TRUMP_THEN_FIRST})
+"""Tie rules under which the earlier declaration wins an equal plain combination."""
 # The redeal reasons as a player says them (the same message ids as the table's words).
 REDEAL_WORDS: dict[str, str] = {RedealReason.FOUR_SEVENS: N_("four sevens"), RedealReason.LOW_POINTS: N_("weak hand")}
 NO_REASON = Text("")
 
 
-def call_text(call: str) -> Text:
+def call_text(call: BidCall) -> Text:
     """A bid as the explanation names it: "play", or "name ♥" (the suit a value the front end draws)."""
-    return Text(N_("play")) if call == "play" else Text(N_("name {suit}"), {"suit": Suit(call)})
+    return Text(N_("play")) if call is BidCall.PLAY else Text(N_("name {suit}"), {"suit": call.suit})
 
 
 def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules: Rules) -> float:
@@ -101,24 +109,21 @@ def combo_share(combos: Sequence[Combo], trump: int, rules: Rules) -> float:
     if not combos:
         return 0.0
     best = combos[0]
-    if best.kind is ComboKind.DEBERTZ and rules.debertz == "win":
+    if best.kind is ComboKind.DEBERTZ and rules.debertz is Debertz.WIN:
         return 1.0  # bid_strength adds the win itself
     share = 0.7 if best.kind is ComboKind.TERZ else 0.85
     is_trump = best.suit.index == trump
-    if rules.combo_rank == "trump_first" and is_trump:
+    if rules.combo_rank is ComboRank.TRUMP_FIRST and is_trump:
         share += 0.1
-    if rules.combo_tie in ("last_trick", "trump_only", "trump_then_last_trick") and not (
-            is_trump and rules.combo_tie != "last_trick"):
+    if rules.combo_tie in _TIES_BY_LAST_TRICK and not (is_trump and rules.combo_tie is not ComboTie.LAST_TRICK):
         share -= 0.1
     return share
 
 
 def gets_turnup(rules: Rules, seat: int, dealer: int) -> bool:
-    """Whether ``seat`` receives the turnup if it bids (§2), whatever the trump: with 4 players the dealer
-    or the bidder (``turnup_to``), with 2-3 the bidder under ``turnup_2_3: "bidder"``."""
-    if rules.players == 4:
-        return rules.turnup_to == "bidder" or dealer == seat
-    return rules.turnup_2_3 == "bidder"
+    """Whether ``seat`` receives the turnup if it bids (§2), whatever the trump (the engine's
+    :func:`~deberc_tui.engine.dealing.turnup_receiver` says who takes it)."""
+    return turnup_receiver(rules, dealer, seat) == seat
 
 
 def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, dealer: int, turnup: int) -> float:
@@ -127,7 +132,7 @@ def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, 
     is the hand bid on); the turnup counts as received when the rules give it to the bidder."""
     can_swap = round1 and rules.seven_swap_allowed
     score = bid_strength(hand, trump, turnup, can_swap, gets_turnup(rules, seat, dealer), rules)
-    if rules.debertz == "win":
+    if rules.debertz is Debertz.WIN:
         best = find_combos(hand, Suit.from_index(trump), rules)
         if best and best[0].kind is ComboKind.DEBERTZ:
             score += 200.0  # declared with the first card, it wins the game
@@ -153,7 +158,7 @@ def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
     also uses it to foresee how the other seats will speak)."""
     rules = view.rules
     th = BASE_THRESHOLD[rules.players] + STYLE_SHIFT[style]
-    baits = sum(1 for r in view.sheet if r.outcome == "bait" and r.bidder == side)
+    baits = sum(1 for r in view.sheet if r.outcome is scoring.BAIT and r.bidder == side)
     if rules.bait_penalty is not None and rules.bait_penalty.points and baits >= 2:
         th += 12
     if view.hanging:
@@ -166,30 +171,6 @@ def bid_threshold(view: SeatView, side: int, style: str = "normal") -> float:
         elif mine >= rules.target - 60:
             th += 6  # we are close: defending is safer (and wins when both go over)
     return th
-
-
-def claim_count(view: SeatView, know: Knowledge) -> int:
-    """What a claim by ``view.seat`` counts for its side now (§8), as the engine counts it: the total, the
-    card points in the side's tricks, its scoring combinations and its declared bella; with ``claim_bella:
-    "held"`` (and ``bella_to: "holder"``) also the claimant's undeclared bella if it could still declare it."""
-    rules = view.rules
-    side = rules.side_of(view.seat)
-    counted = view.totals[side] + know.side_points[side] + know.combo_points[side] + know.bella_points[side]
-    if rules.claim_bella == "held" and rules.bella_to == "holder":
-        counted += BELLA_POINTS if bella_open(view, know) else 0
-    return counted
-
-
-def bella_open(view: SeatView, know: Knowledge) -> bool:
-    """Whether this seat may still declare bella with some card (§5 ``bella_when``): not yet declared, it held
-    the trump K and Q when its play began, and it still holds one of them (any card: ``"until_last_card"``)."""
-    if view.trump is None or any(s == view.seat for s, _ in view.bella):
-        return False
-    t = view.trump.index
-    kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
-    if view.play_hand_mask() & kq != kq:
-        return False
-    return bool(know.hand if view.rules.bella_when == "until_last_card" else know.hand & kq)
 
 
 class HeuristicBot(BotBase):
@@ -302,32 +283,32 @@ class HeuristicBot(BotBase):
     def threshold(self, view: SeatView) -> float:
         return bid_threshold(view, view.rules.side_of(view.seat), self.style)
 
-    def bid_scores(self, view: SeatView, bids: Sequence[Bid]) -> dict[str, float]:
+    def bid_scores(self, view: SeatView, bids: Sequence[Bid]) -> dict[BidCall, float]:
         rules = view.rules
         hand = mask_of(view.hand)
         up = view.turnup.index
-        out: dict[str, float] = {}
+        out: dict[BidCall, float] = {}
         for b in bids:
-            if b.call == "pass":
+            if b.call is BidCall.PASS:
                 continue
-            named = view.turnup.suit if b.call == "play" else b.suit
+            round1 = b.call is BidCall.PLAY
+            named = view.turnup.suit if round1 else b.suit
             assert named is not None  # every call but a pass names a suit
-            suit = named.index
-            out[b.call] = call_strength(rules, hand, suit, b.call == "play", view.seat, view.dealer, up)
+            out[b.call] = call_strength(rules, hand, named.index, round1, view.seat, view.dealer, up)
         return out
 
     def bid(self, view: SeatView, bids: Sequence[Bid]) -> tuple[Action, Explanation]:
         scores = self.bid_scores(view, bids)
         th = self.threshold(view)
-        by_call: dict[str, Bid] = {b.call: b for b in bids}
+        by_call: dict[BidCall, Bid] = {b.call: b for b in bids}
         if not scores:
-            return by_call.get("pass", bids[0]), Text(N_("pass"))
+            return by_call.get(BidCall.PASS, bids[0]), Text(N_("pass"))
         call, best = max(scores.items(), key=lambda kv: kv[1])
-        if best >= th or "pass" not in by_call:
+        if best >= th or BidCall.PASS not in by_call:
             why = Text(N_("{what}: hand strength {best:.0f} against my threshold {th:.0f}"),
                        {"what": call_text(call), "best": best, "th": th})
             return by_call[call], why
-        return by_call["pass"], Text(N_("pass: best hand strength {best:.0f} is under my threshold {th:.0f}"),
+        return by_call[BidCall.PASS], Text(N_("pass: best hand strength {best:.0f} is under my threshold {th:.0f}"),
                                      {"best": best, "th": th})
 
     # -- claims -------------------------------------------------------------------------------
@@ -338,7 +319,7 @@ class HeuristicBot(BotBase):
         rules = view.rules
         if not rules.claims or rules.short:
             return False
-        return claim_count(view, knowledge(view)) >= rules.target
+        return view.claim_count >= rules.target
 
     # -- card play ----------------------------------------------------------------------------
 
@@ -510,11 +491,11 @@ class HeuristicBot(BotBase):
             if rules.side_of(a.seat) == my_side:
                 continue
             theirs = (KIND_ORDER[a.kind], Rank.parse(a.top).index)
-            if rules.combo_rank == "trump_first" and mine_trump:
+            if rules.combo_rank is ComboRank.TRUMP_FIRST and mine_trump:
                 continue  # a plain one cannot beat mine, and whether theirs is trump is not heard
             if theirs > mine:
                 return False  # already beaten
-            if theirs == mine and not mine_trump and rules.combo_tie in ("first", "trump_then_first"):
+            if theirs == mine and not mine_trump and rules.combo_tie in _TIES_BY_TIME:
                 return False  # a tie goes to the earlier declaration: theirs
         return True
 
@@ -526,29 +507,20 @@ class HeuristicBot(BotBase):
         if not self.should_declare(view):
             return False
         rules = view.rules
-        if rules.declare_until != "second_trick" or view.played_first[view.seat]:
+        if view.last_declaring_card:
             return True
         assert view.trump is not None
         best = find_combos(view.play_hand_mask(), view.trump, rules)[0]
-        return best.kind is ComboKind.DEBERTZ and rules.debertz == "win"
-
-    def bella_last_chance(self, view: SeatView, know: Knowledge, c: int) -> bool:
-        """Whether ``c`` is the last card that may declare my bella (§5 ``bella_when``): my last card under
-        ``"until_last_card"``, else the last of my trump K and Q."""
-        if view.rules.bella_when == "until_last_card":
-            return know.hand.bit_count() == 1
-        t = know.trump
-        kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
-        return bool(kq >> c & 1) and not know.hand & kq & ~(1 << c)
+        return best.kind is ComboKind.DEBERTZ and rules.debertz is Debertz.WIN
 
     def bella_may_wait(self, view: SeatView) -> bool:
         """Whether my bella can wait for its last chance: hidden, my K and Q tell the others nothing, and
         the bidder's side keeps the choice of holding it back. Not when a claim of ours would need it
-        counted already (``claim_bella: "declared"``)."""
+        counted already (``claim_bella: "declared"``) — when the side may still reach the target in this deal
+        (the view's ``claim_reach``)."""
         rules = view.rules
-        if rules.claims and rules.claim_bella == "declared" and not rules.short:
-            side = rules.side_of(view.seat)
-            return view.totals[side] + 162 + 20 < rules.target
+        if rules.claims and rules.claim_bella is ClaimBella.DECLARED and not rules.short:
+            return view.claim_reach < rules.target
         return True
 
     def bella_feeds_bait(self, view: SeatView, know: Knowledge) -> bool:
@@ -573,14 +545,14 @@ class HeuristicBot(BotBase):
         return scoring.verdict(rules, bidder_side, points) is scoring.BAIT
 
     def should_bella(self, view: SeatView, know: Knowledge, c: int, hurts: bool | None = None) -> bool:
-        if view.rules.bella_to == "holder":
-            if not self.bella_last_chance(view, know, c) and self.bella_may_wait(view):
+        last_chance = view.bella_last_chance(DECK[c])
+        if view.rules.bella_to is BellaTo.HOLDER:
+            if not last_chance and self.bella_may_wait(view):
                 return False  # later: it stays hidden and the choice stays open
             return not (self.bella_feeds_bait(view, know) if hurts is None else hurts)
+        if last_chance:
+            return True
         t = know.trump
-        other = (t * 8 + 5) if c == t * 8 + 6 else (t * 8 + 6)
-        if not know.hand >> other & 1:
-            return True  # the last chance
         if not view.current_trick:
             return not any(self._beatable_by(know, o, c, t) for o in self.opponents(view))
         return self._takes(view, know, c) and self._follow_value(view, know, c) > 0

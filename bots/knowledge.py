@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deberc_tui.engine import SeatView, find_combos, mask_of, scoring
+from deberc_tui.engine import SeatView, mask_of, scoring
 from deberc_tui.engine.cards import PLAIN_ORDER, SUIT_MASKS, TRUMP_ORDER
 from deberc_tui.engine.play import STRENGTH
 
@@ -140,12 +140,7 @@ def knowledge(view: SeatView) -> Knowledge:
     side_points = [0] * sides
     for t in view.tricks:
         side_points[rules.side_of(t.winner)] += t.points
-    combo_points = [0] * sides
-    if view.combos_side is not None and view.trump is not None:
-        # seat by seat: two partners' shown runs in one suit are two combinations, not one longer run
-        combo_points[view.combos_side] = sum(
-            c.points for a in view.announcements if rules.side_of(a.seat) == view.combos_side
-            for c in find_combos(mask_of(a.shown), view.trump, rules))
+    combo_points = list(view.combo_points) or [0] * sides  # the engine's count (a view from an old table: none)
     bella_points = scoring.bella_points(rules, view.bella, [t.winner for t in view.tricks])
     return Knowledge(
         seat=me, n=n, trump=trump, hand=hand, played=played, unseen=unseen, known=known,

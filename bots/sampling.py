@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from deberc_tui.engine import BidCall
+
 from .heuristic import TRUMP_VALUE
 from .knowledge import Knowledge, bits
 
@@ -92,7 +94,7 @@ def trump_worth(holding: int, trump: int) -> int:
 
 
 def bidding_constraints(
-    bids: Sequence[tuple[int, str]], players: int, me: int, turnup_suit: int, suits: Sequence[int],
+    bids: Sequence[tuple[int, BidCall]], players: int, me: int, turnup_suit: int, suits: Sequence[int],
 ) -> list[tuple[int, int, bool]]:
     """What the bidding says about the other seats, as (seat, suit, strong) for each of ``suits``:
     the seat that chose a trump is strong in it; a seat that passed while the suit could be chosen
@@ -103,18 +105,19 @@ def bidding_constraints(
             continue
         round1 = k < players
         for t in suits:
-            if call == "pass":
+            if call is BidCall.PASS:
                 if (t == turnup_suit) == round1:
                     out.append((seat, t, False))
-            elif (call == "play" and t == turnup_suit) or (call != "play" and _suit_index(call) == t):
+            elif (turnup_suit if call is BidCall.PLAY else _suit_index(call)) == t:
                 out.append((seat, t, True))
     return out
 
 
-def _suit_index(call: str) -> int:
-    from deberc_tui.engine import Suit
-
-    return Suit(call).index
+def _suit_index(call: BidCall) -> int:
+    """The suit a round-2 call names (a call other than play and pass)."""
+    suit = call.suit
+    assert suit is not None
+    return suit.index
 
 
 def fits_bidding(hands: Sequence[int], extra: Sequence[int], constraints: Sequence[tuple[int, int, bool]]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deberc_tui.engine import Action, Bid, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
+from deberc_tui.engine import Action, Bid, BidCall, Claim, Klabor, PlayCard, Rank, Redeal, SeatView, SwapSeven
 from deberc_tui.engine.play import CARD_POINTS, STRENGTH
 from deberc_tui.engine.text import N_, Text
 
@@ -81,18 +81,18 @@ class NoviceBot(BotBase):
         return best, why
 
     def _bid(self, view: SeatView, bids: list[Bid]) -> tuple[Action, Explanation]:
-        calls: dict[str, Bid] = {b.call: b for b in bids}
+        calls: dict[BidCall, Bid] = {b.call: b for b in bids}
 
         def good(suit: int) -> bool:
             mine = [c for c in view.hand if c.suit.index == suit]
-            ranks = {c.rank.value for c in mine}
-            return "J" in ranks or "9" in ranks or len(mine) >= 3
+            ranks = {c.rank for c in mine}
+            return Rank.JACK in ranks or Rank.NINE in ranks or len(mine) >= 3
 
-        if "play" in calls and good(view.turnup.suit.index):
-            return calls["play"], Text(N_("I hold the jack or nine of trump"))
+        if BidCall.PLAY in calls and good(view.turnup.suit.index):
+            return calls[BidCall.PLAY], Text(N_("I hold the jack or nine of trump"))
         for b in bids:
             if b.suit is not None and good(b.suit.index):
                 return b, Text(N_("I like {suit}"), {"suit": b.suit})
-        if "pass" in calls:
-            return calls["pass"], Text(N_("nothing to bid on"))
+        if BidCall.PASS in calls:
+            return calls[BidCall.PASS], Text(N_("nothing to bid on"))
         return bids[0], Text(N_("must name a suit"))

@@ -37,6 +37,7 @@ from typing import Final
 
 from deberc_tui.engine import Action, SeatView, scoring
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep
+from deberc_tui.engine.options import DaveProgression, Hanging
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
@@ -110,7 +111,7 @@ def _written(rules: Rules, points: Sequence[float], bidder_side: int) -> list[fl
     written = list(points)
     if outcome is scoring.BAIT:
         written = [0.0 if s == bidder_side else sum(points) for s in range(len(points))]
-    elif outcome is scoring.HANGING and rules.hanging == "hang":
+    elif outcome is scoring.HANGING and rules.hanging is Hanging.HANG:
         written[bidder_side] = 0.0
     elif outcome is scoring.HELD:
         written = [0.0] * len(points)
@@ -138,7 +139,7 @@ def _ratio(view: SeatView, kind: type[Double] | type[Dave]) -> float:
     if view.offer is not None:
         return view.offer.if_accepted / max(1, view.multiplier)
     m = max(1, view.multiplier)
-    if kind is Dave and view.rules.dave_progression == "arithmetic":
+    if kind is Dave and view.rules.dave_progression is DaveProgression.ARITHMETIC:
         return (m + 1) / m
     return 2.0
 

@@ -161,6 +161,18 @@ def test_with_the_card_rule_bella_comes_with_the_second_of_king_and_queen() -> N
     assert d.result is not None and d.result.bella == (20, 0)
 
 
+@pytest.mark.parametrize(("total", "waits"), [(330, True), (360, False)])
+def test_under_claim_bella_declared_bella_waits_only_while_no_claim_can_reach_the_target(total: int,
+                                                                                         waits: bool) -> None:
+    # Seat 0 takes 7♣ with K♣ and 9♥ with J♥ (38): seat 1 can reach at most its total + 124 + bella's 20 —
+    # 474 of 501 waits (no claim of this deal could need the bella), 504 declares it at once (a claim counts
+    # only a declared bella).
+    d = new_deal(rules(claim_bella="declared"), {1: "KH QH 9H AS AD TD 7C 8C 9C", 0: "JH 7S 8S 7D 8D TC JC QC KC"},
+                 "8H", totals=(0, total))
+    run(d, "play 7C KC JH 9H")
+    assert heuristic().bella_may_wait(view_of(d, 1)) is waits
+
+
 # -- the forced deal (hanging: "forced") ----------------------------------------------------------------------
 
 def test_a_bait_in_the_forced_deal_hands_over_both_deals_points() -> None:

@@ -7,13 +7,14 @@ The table screen keeps its own state (who said what, the trick on show); what th
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from rich.text import Text
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you
-from deberc_tui.engine import Card, Suit
+from deberc_tui.engine import BidCall, Card, DealOutcome
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
 from deberc_tui.text.i18n import N_, _
@@ -21,13 +22,15 @@ from deberc_tui.text.sheet_text import reason_word
 from deberc_tui.text.words import CALLS, rank_letter
 from deberc_tui.text.words import combo as combo_word
 
-LOG_OUTCOMES = {"made": N_("made"), "bait": N_("bait"), "hanging": N_("hanging"), "thrown_in": N_("thrown in"),
-                "claim_won": N_("claim won"), "claim_lost": N_("claim lost"), "debertz": N_("debertz"),
-                "klabor": N_("klabor"), "held": N_("a tie, everything held (висяк)"),
-                "conceded": N_("conceded for fifty")}
+LOG_OUTCOMES: Final[dict[str, str]] = {
+    DealOutcome.MADE: N_("made"), DealOutcome.BAIT: N_("bait"), DealOutcome.HANGING: N_("hanging"),
+    DealOutcome.THROWN_IN: N_("thrown in"), DealOutcome.CLAIM_WON: N_("claim won"),
+    DealOutcome.CLAIM_LOST: N_("claim lost"), DealOutcome.DEBERTZ: N_("debertz"), DealOutcome.KLABOR: N_("klabor"),
+    DealOutcome.HELD: N_("a tie, everything held (висяк)"), DealOutcome.CONCEDED: N_("conceded for fifty")}
+"""How the log names a deal's outcome (one the table lacks is said as its code, underscores as spaces)."""
 
 
-def word(table: dict[str, str], key: str) -> str:
+def word(table: Mapping[str, str], key: str) -> str:
     return _(table[key]) if key in table else key.replace("_", " ")
 
 
@@ -36,9 +39,10 @@ def by(name: str, you: str, other: str) -> str:
     return _(you) if is_you(name) else _(other)
 
 
-def call_word(call: str, look: Look) -> str:
+def call_word(call: BidCall, look: Look) -> str:
     """A bid as the table says it: ``play``, ``pass``, or the named suit's symbol."""
-    return word(CALLS, call) if call in CALLS else look.suit(Suit(call))
+    suit = call.suit
+    return word(CALLS, call) if suit is None else look.suit(suit)
 
 
 def combo_name(kind: str, top: str) -> str:

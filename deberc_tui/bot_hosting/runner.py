@@ -42,7 +42,19 @@ from enum import Enum
 from typing import Final, TypeVar
 
 from bots.base import Bot
-from deberc_tui.engine import DECK, Action, Bid, Card, Claim, Klabor, PlayCard, Redeal, SeatView, SwapSeven
+from deberc_tui.engine import (
+    DECK,
+    Action,
+    Bid,
+    BidCall,
+    Card,
+    Claim,
+    Klabor,
+    PlayCard,
+    Redeal,
+    SeatView,
+    SwapSeven,
+)
 from deberc_tui.text.i18n import _
 
 from .process import BotFailure, grace, short
@@ -62,7 +74,7 @@ def fallback_action(legal: Sequence[Action]) -> Action:
     """A safe legal action: a pass if possible, else the cheapest-looking card, else the first action
     of the seat's turn (never a claim, a redeal or klabor unless nothing else is legal)."""
     for a in legal:
-        if isinstance(a, Bid) and a.call == "pass":
+        if isinstance(a, Bid) and a.call is BidCall.PASS:
             return a
     plain = [a for a in legal if isinstance(a, PlayCard) and not a.declare and not a.bella]
     if plain:

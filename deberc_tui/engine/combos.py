@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Final
 
 from deberc_tui.engine.cards import RANKS, Card, Rank, Suit
+from deberc_tui.engine.options import BellaWhen, ComboRank, ComboTie, Debertz, DebertzSuit
 from deberc_tui.engine.rules import Rules
 
 
@@ -58,8 +59,8 @@ def combo_kind(length: int, trump: bool, rules: Rules) -> ComboKind:
     A debertz needs ``debertz`` on, ``debertz_length`` cards and the suit ``debertz_suit`` asks for;
     any other run is the longest kind the rules allow (a hundred only with ``hundred``).
     """
-    if (rules.debertz != "off" and length >= rules.debertz_length
-            and (trump or rules.debertz_suit == "any")):
+    if (rules.debertz is not Debertz.OFF and length >= rules.debertz_length
+            and (trump or rules.debertz_suit is DebertzSuit.ANY)):
         return DEBERTZ
     if rules.hundred and length >= rules.hundred_length:
         return HUNDRED
@@ -72,7 +73,7 @@ def kind_points(kind: ComboKind, rules: Rules) -> int:
     """What a combination of ``kind`` is worth: 20, 50, 100; a debertz ``target`` points under
     ``debertz: "target_points"`` and 0 under ``"win"`` (it wins the game instead of scoring)."""
     if kind is DEBERTZ:
-        return rules.target if rules.debertz == "target_points" else 0
+        return rules.target if rules.debertz is Debertz.TARGET_POINTS else 0
     return KIND_POINTS[kind]
 
 
@@ -113,7 +114,7 @@ def compare_key(combo: Combo, trump: Suit | None, rules: Rules) -> tuple[int, in
 
     ``"length_first"``: kind, then top card. ``"trump_first"``: any trump combination first, then the same.
     """
-    first = 1 if rules.combo_rank == "trump_first" and combo.suit is trump else 0
+    first = 1 if rules.combo_rank is ComboRank.TRUMP_FIRST and combo.suit is trump else 0
     return (first, KIND_ORDER[combo.kind], combo.low + combo.length - 1)
 
 
@@ -175,12 +176,26 @@ def combos_winner(
     if len(sides) == 1:
         return sides.pop()
     tie = rules.combo_tie
-    if tie not in ("first", "last_trick"):
+    if tie is not ComboTie.FIRST and tie is not ComboTie.LAST_TRICK:
         trumps = [d for d in tied if d.best.suit is trump]
         if trumps:
             return rules.side_of(trumps[0].seat)
-    if tie in ("trump_then_first", "first"):
+    if tie is ComboTie.TRUMP_THEN_FIRST or tie is ComboTie.FIRST:
         return rules.side_of(min(tied, key=lambda d: d.order).seat)
-    if tie in ("trump_then_last_trick", "last_trick") and last_trick_side in sides:
+    if (tie is ComboTie.TRUMP_THEN_LAST_TRICK or tie is ComboTie.LAST_TRICK) and last_trick_side in sides:
         return last_trick_side
     return None
+
+
+def bella_carriers(hand: int, kq: int, when: BellaWhen) -> int:
+    """The cards of ``hand`` (a mask) that may carry bella for a seat still entitled to declare it (§5
+    ``bella_when``; ``kq`` the mask of the trump king and queen): the king or queen itself (``"with_card"``),
+    any card while one of them is held (``"while_holding"``), any card up to the last (``"until_last_card"``).
+
+    The one home of the rule: the deal asks it for the cards that may declare bella now, and a bot asks it
+    what would be left after a card (is this the last chance?)."""
+    if when is BellaWhen.WITH_CARD:
+        return hand & kq
+    if when is BellaWhen.WHILE_HOLDING:
+        return hand if hand & kq else 0
+    return hand

@@ -46,7 +46,15 @@ from deberc_tui.engine.cards import (
     cards_of,
     sort_hand,
 )
-from deberc_tui.engine.combos import Combo, ComboKind, Declaration, combos_winner, find_combos, has_combos
+from deberc_tui.engine.combos import (
+    Combo,
+    ComboKind,
+    Declaration,
+    bella_carriers,
+    combos_winner,
+    find_combos,
+    has_combos,
+)
 from deberc_tui.engine.dealing import packets_after_bidding, stock_card_shown
 from deberc_tui.engine.errors import ApiMisuseError, DebercError, IllegalActionError, MalformedActionError
 from deberc_tui.engine.events import (
@@ -71,8 +79,27 @@ from deberc_tui.engine.events import (
     TrickWon,
     TrumpChosen,
 )
-from deberc_tui.engine.options import LowPointsCards, StockCardShown, SwapSevenUntil, Turnup23
-from deberc_tui.engine.play import CARD_POINTS, LAST_TRICK_POINTS, STRENGTH, legal_mask, plain_points
+from deberc_tui.engine.options import (
+    AllPass,
+    BellaTo,
+    BellaWhen,
+    ClaimBella,
+    Debertz,
+    DeclareUntil,
+    FalseClaim,
+    LowPointsCards,
+    StockCardShown,
+    SwapSevenUntil,
+    Turnup23,
+)
+from deberc_tui.engine.play import (
+    CARD_POINTS,
+    DEAL_CARD_POINTS,
+    LAST_TRICK_POINTS,
+    STRENGTH,
+    legal_mask,
+    plain_points,
+)
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
@@ -264,6 +291,12 @@ class Deal:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    @property
+    def concede_offered(self) -> bool:
+        """Whether an offer to concede for fifty (§8 ``concede_50``) waits for the bidder's answer: until it is
+        answered nothing else may happen (a match offers no double meanwhile)."""
+        return self.concede is _ConcedeState.OFFERED
+
     def hand(self, seat: int) -> list[Card]:
         return cards_of(self._hands[seat])
 
@@ -343,15 +376,15 @@ class Deal:
         return out
 
     def _dealer_must_name(self) -> bool:
-        return self.bid_round == 2 and self.rules.all_pass == "dealer_must" and self.to_act == self.dealer
+        return self.bid_round == 2 and self.rules.all_pass is AllPass.DEALER_MUST and self.to_act == self.dealer
 
     def _legal_cards(self, seat: int) -> list[Action]:
         mask = self.legal_card_mask(seat)
         if self.played_first[seat]:  # the second card may declare with declare_until "second_trick"
-            declare_too = self.rules.declare_until == "second_trick" and self._may_declare(seat)
+            declare_too = self.rules.declare_until is DeclareUntil.SECOND_TRICK and self._may_declare(seat)
         else:  # the first card: _may_declare's first case, inline (this runs for every legal-move list)
             declare_too = not self.forced and has_combos(self._hands[seat])
-        bella_cards = self._bella_cards(seat)
+        bella_cards = self.bella_mask(seat)
         out: list[Action] = []
         while mask:
             low = mask & -mask
@@ -376,7 +409,7 @@ class Deal:
         if number == 0:
             return not self.played_first[seat] and not self.forced and has_combos(self._hands[seat])
         return (
-            number == 1 and self.rules.declare_until == "second_trick" and not self.forced
+            number == 1 and self.rules.declare_until is DeclareUntil.SECOND_TRICK and not self.forced
             and all(s != seat for s, _ in self.trick) and not self.declared_combos(seat)
             and has_combos(self.play_hand[seat])
         )
@@ -388,7 +421,7 @@ class Deal:
         if self.declared_combos(seat):
             return N_("cannot declare twice"), {}
         number = len(self.tricks)
-        if self.rules.declare_until == "second_trick":
+        if self.rules.declare_until is DeclareUntil.SECOND_TRICK:
             if number <= 1:
                 return None
             return N_("cannot declare now: combinations are declared with your first or second card"), {}
@@ -396,21 +429,17 @@ class Deal:
             return None
         return N_("cannot declare now: combinations are declared with your first card"), {}
 
-    def _bella_cards(self, seat: int) -> int:
-        """The cards that may declare bella if played now (§5 ``bella_when``); a seat may declare it only if it
-        held the trump K and Q when its play began (eligibility is fixed at the first card)."""
+    def bella_mask(self, seat: int) -> int:
+        """The cards of ``seat``'s hand that would declare bella if played now, as a mask (§5 ``bella_when``:
+        :func:`~deberc_tui.engine.combos.bella_carriers`), whoever's turn it is; 0 once declared. A seat may
+        declare it only if it held the trump K and Q when its play began (eligibility is fixed at the first card)."""
         if self.trump is None or self.bella_done[seat]:
             return 0
         hand = self._hands[seat]
         kq = (1 << (self._ti * 8 + 5)) | (1 << (self._ti * 8 + 6))
         if not (self.bella_eligible[seat] if self.played_first[seat] else hand & kq == kq):
             return 0
-        when = self.rules.bella_when
-        if when == "with_card":
-            return hand & kq
-        if when == "while_holding":
-            return hand if hand & kq else 0
-        return hand  # "until_last_card"
+        return bella_carriers(hand, kq, self.rules.bella_when)
 
     def _can_claim(self, seat: int) -> bool:
         return (  # an empty trick first: it is the rare case, so most calls end at once
@@ -688,7 +717,7 @@ class Deal:
             raise IllegalActionError(seat, *self._card_refusal(seat, card, legal))
         if action.declare:
             self._refuse_if(seat, self._declare_refusal(seat))
-        if action.bella and not self._bella_cards(seat) & bit:
+        if action.bella and not self.bella_mask(seat) & bit:
             raise IllegalActionError(seat, *self._bella_refusal(seat, card))
         if not self.played_first[seat]:
             self.played_first[seat] = True
@@ -702,7 +731,7 @@ class Deal:
                 decl = Declaration(seat, tuple(combos), len(self.tricks) * self.n + len(self.trick))
                 self.declarations.append(decl)
                 self.events.append(Declared(seat, decl.best, len(combos)))
-                if self.rules.debertz == "win" and any(c.kind is ComboKind.DEBERTZ for c in combos):
+                if self.rules.debertz is Debertz.WIN and any(c.kind is ComboKind.DEBERTZ for c in combos):
                     self.events.append(CardPlayed(seat, card, len(self.tricks)))
                     self._hands[seat] = hand ^ bit
                     self._end_early(sc.DEBERTZ_WON, self.rules.side_of(seat), "debertz")
@@ -745,7 +774,7 @@ class Deal:
         self.events.append(TrickWon(winner, cards, pts, number))
         if number == 0:
             self._after_first_trick()
-        if number == (1 if self.rules.declare_until == "second_trick" else 0):
+        if number == (1 if self.rules.declare_until is DeclareUntil.SECOND_TRICK else 0):
             self._resolve_declarations(final=False)  # nobody can declare any more
         if len(self.tricks) == self.rules.tricks_per_deal:
             self.taken[winner] += LAST_TRICK_POINTS
@@ -834,32 +863,55 @@ class Deal:
         if self._jack_blocks_claim():
             raise IllegalActionError(seat, N_("cannot claim right after taking the trump jack: win another trick first"))
         side = self.rules.side_of(seat)
-        cards, combos, bella = self._side_points(final=False)
-        counted = self.totals[side] + cards[side] + combos[side] + bella[side] + self._held_bella(seat)
+        counted = self.claim_count(seat)
         valid = counted >= self.rules.target
         self.events.append(ClaimMade(seat, valid, counted))
         if valid:
             self._end_early(sc.CLAIM_WON, side, "claim", side)
-        elif self.rules.false_claim == "loses":
+        elif self.rules.false_claim is FalseClaim.LOSES:
             self._end_early(sc.CLAIM_LOST, None, "claim", side)
         else:
             self.claim_blocked = len(self.tricks)
-            if self.rules.false_claim == "double_to_opponent":
+            if self.rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:
                 self._strike(seat, side)
+
+    def claim_count(self, seat: int) -> int:
+        """What a claim by ``seat`` counts for its side now (§8): the side's total, the card points in its
+        tricks, its scoring combinations and its bella, and with ``claim_bella: "held"`` the claimant's own
+        bella while it could still declare it. The claim is right when this reaches the target."""
+        return self.claim_figures(seat)[0]
+
+    def claim_reach(self, seat: int) -> int:
+        """The most a claim by ``seat``'s side could count later in this deal, from what the seat may see:
+        :meth:`claim_count` now, every card point still to be taken (the last trick's 10 included) and a
+        bella's 20 unless the side counts one already (a deal holds one trump K and Q). Combinations count as
+        they stand. Below the target, a claim cannot come right in this deal."""
+        return self.claim_figures(seat)[1]
+
+    def claim_figures(self, seat: int) -> tuple[int, int]:
+        """:meth:`claim_count` and :meth:`claim_reach` together, counted once (the seat's view holds both)."""
+        side = self.rules.side_of(seat)
+        cards, combos, bella = self._side_points(final=False)
+        bella_counted = bella[side] + self._held_bella(seat)
+        counted = self.totals[side] + cards[side] + combos[side] + bella_counted
+        still_out = DEAL_CARD_POINTS - sum(t.points for t in self.tricks)
+        return counted, counted + still_out + max(0, sc.BELLA_POINTS - bella_counted)
+
+    def combo_points(self) -> tuple[int, ...]:
+        """Per side, the points of the declared combinations that score as things stand: the winning side's
+        (shown to everybody once the comparison is decided), 0 for the others and while it is undecided."""
+        out = [0] * self.rules.sides
+        side = self.combos_side
+        if side is not None:
+            out[side] = self._combo_points_of(side)
+        return tuple(out)
 
     def _held_bella(self, seat: int) -> int:
         """``claim_bella: "held"``: the claimant's undeclared bella counts if it could still be declared."""
         rules = self.rules
-        if rules.claim_bella != "held" or rules.bella_to != "holder" or self.bella_done[seat] or self.trump is None:
+        if rules.claim_bella is not ClaimBella.HELD or rules.bella_to is not BellaTo.HOLDER:
             return 0
-        kq = (1 << (self._ti * 8 + Rank.KING.index)) | (1 << (self._ti * 8 + Rank.QUEEN.index))
-        hand = self._hands[seat]
-        if not self.played_first[seat]:
-            return sc.BELLA_POINTS if hand & kq == kq else 0
-        if not self.bella_eligible[seat]:
-            return 0
-        still = hand & kq if rules.bella_when != "until_last_card" else hand
-        return sc.BELLA_POINTS if still else 0
+        return sc.BELLA_POINTS if self.bella_mask(seat) else 0
 
     def _strike(self, seat: int, side: int) -> None:
         """``false_claim: "double_to_opponent"``: the claimant side's total is struck to 0 and twice it goes to
@@ -894,7 +946,7 @@ class Deal:
     def _bella_refusal(self, seat: int, card: Card) -> Refusal:
         assert self.trump is not None
         when = self.rules.bella_when
-        if when == "with_card" and (card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN)):
+        if when is BellaWhen.WITH_CARD and (card.suit is not self.trump or card.rank not in (Rank.KING, Rank.QUEEN)):
             return N_("cannot declare bella: bella is declared with the trump king or queen"), {}
         if self.bella_done[seat]:
             return N_("cannot declare bella twice"), {}

@@ -25,17 +25,24 @@ def left_of(seat: int, players: int) -> tuple[int, ...]:
     return _LEFT_OF[players][seat]
 
 
+def turnup_receiver(rules: Rules, dealer: int, bidder: int) -> int | None:
+    """The seat that takes the turnup into its hand once ``bidder`` has chosen trump (§2): with 4 players the
+    dealer or the bidder (``turnup_to``), with 2-3 the bidder under ``turnup_2_3: "bidder"``; None where it
+    stays on the table or goes under the stock."""
+    if rules.players == 4:
+        return dealer if rules.turnup_to is TurnupTo.DEALER else bidder
+    return bidder if rules.turnup_2_3 is Turnup23.BIDDER else None
+
+
 def packets_after_bidding(rules: Rules, dealer: int, bidder: int) -> tuple[tuple[int, int, bool], ...]:
     """``(seat, cards from the stock, takes the turnup)`` for each seat, in the order the packets go out."""
     n = rules.players
+    receiver = turnup_receiver(rules, dealer, bidder)
     if n == 4:
-        receiver = dealer if rules.turnup_to is TurnupTo.DEALER else bidder
         return tuple([(s, 1, True) if s == receiver else (s, 2, False) for s in _LEFT_OF[4][dealer]])
     k = rules.extra_cards
     first = bidder if rules.extras_from is ExtrasFrom.LEFT_OF_BIDDER else dealer
-    if rules.turnup_2_3 is Turnup23.BIDDER:
-        return tuple([(s, k - 1, True) if s == bidder else (s, k, False) for s in _LEFT_OF[n][first]])
-    return tuple([(s, k, False) for s in _LEFT_OF[n][first]])
+    return tuple([(s, k - 1, True) if s == receiver else (s, k, False) for s in _LEFT_OF[n][first]])
 
 
 def depends_on_bidder(rules: Rules) -> bool:

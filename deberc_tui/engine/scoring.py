@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from deberc_tui.engine.options import BaitTo
+from deberc_tui.engine.options import BaitTo, BellaTo, BidderMustBeat, Hanging
 
 if TYPE_CHECKING:
     from deberc_tui.engine.rules import Rules
@@ -64,7 +64,8 @@ CONCEDE_50_POINTS: Final = 50
 class DealPoints:
     """A finished deal's points per side, before bait or hanging moves them.
 
-    ``outcome`` is the deal's own verdict; for game-ending outcomes ``winner`` is the side that won.
+    ``outcome`` is the deal's own verdict (its word, as a record writes it, is made the member: callers
+    compare with ``is``); for game-ending outcomes ``winner`` is the side that won.
     """
 
     outcome: DealOutcome
@@ -87,6 +88,9 @@ class DealPoints:
     table: tuple[int, ...] = ()
     """Per side, points moved by the table's penalties the score pad writes (§11: a missed cut, a renege, a
     pencil correction): negative ones are penalties, positive ones are written; empty when none."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outcome", DealOutcome(self.outcome))  # "bait" is read as the member, checked
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -111,6 +115,9 @@ class DealResult:
     hanging_received: tuple[int, ...] = ()
     detail: DealPoints | None = None
     reason: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outcome", DealOutcome(self.outcome))  # "bait" is read as the member, checked
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,14 +186,14 @@ def verdict(rules: Rules, bidder_side: int, points: Sequence[float]) -> DealOutc
     asks it about expected points too)."""
     mine = points[bidder_side]
     others = [p for s, p in enumerate(points) if s != bidder_side]
-    against = sum(others) if rules.bidder_must_beat == "combined" and rules.players == 3 else max(others)
+    against = sum(others) if rules.bidder_must_beat is BidderMustBeat.COMBINED and rules.players == 3 else max(others)
     if mine > against:
         return MADE
     if mine < against:
         return BAIT
-    if rules.hanging == "forced":
+    if rules.hanging is Hanging.FORCED:
         return HELD
-    return BAIT if rules.hanging == "bait" else HANGING
+    return BAIT if rules.hanging is Hanging.BAIT else HANGING
 
 
 def bella_points(rules: Rules, bella: Sequence[tuple[int, int]], trick_winners: Sequence[int]) -> list[int]:
@@ -199,7 +206,7 @@ def bella_points(rules: Rules, bella: Sequence[tuple[int, int]], trick_winners: 
     out = [0] * rules.sides
     took = {rules.side_of(w) for w in trick_winners} if rules.bella_needs_trick else None
     for seat, number in bella:
-        if rules.bella_to == "holder":
+        if rules.bella_to is BellaTo.HOLDER:
             side = rules.side_of(seat)
             if took is None or side in took:
                 out[side] += BELLA_POINTS

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.errors import ApiMisuseError
+from deberc_tui.engine.events import ThrowInReason
+from deberc_tui.engine.options import BaitCount, BothOver, Hanging, HangingMulti, NextDealer
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_
 
@@ -67,19 +69,19 @@ class ScoreSheet:
         bidder = dp.bidder_side
         outcome = dp.outcome
         winner: int | None = None
-        if outcome == sc.THROWN_IN:
-            self.next_dealer = (dealer + 1) % self.n if dp.reason == "all_pass" else dealer
-        elif outcome == sc.CONCEDED:
+        if outcome is sc.THROWN_IN:
+            self.next_dealer = (dealer + 1) % self.n if dp.reason == ThrowInReason.ALL_PASS else dealer
+        elif outcome is sc.CONCEDED:
             assert bidder is not None
             written[bidder] = sc.CONCEDE_50_POINTS
             # (decided) the bidder deals next as the deal's winner; a conceded deal decides no hanging points
             self.next_dealer = self._winner_deals(dealer, written)
         elif outcome in sc.GAME_ENDING:
-            if outcome == sc.CLAIM_WON:
+            if outcome is sc.CLAIM_WON:
                 assert dp.winner is not None
                 written[dp.winner] = points[dp.winner]
             winner = dp.winner if dp.winner is not None else self._claim_loser_winner(dp)
-        elif outcome == sc.HELD:
+        elif outcome is sc.HELD:
             # §7 «висяк»: nothing is written, not even a penalty; the forced deal decides both deals
             assert bidder is not None
             self.held.append(tuple(points))
@@ -92,20 +94,20 @@ class ScoreSheet:
             self.forced_bidder = None
             written = both[:]
             new_hang = 0
-            if outcome == sc.BAIT:
+            if outcome is sc.BAIT:
                 written[bidder] = 0
                 defenders = [s for s in self._play_order_sides(dealer, dp) if s != bidder]
                 for side, amount in sc.bait_shares(rules, both, bidder, defenders).items():
                     written[side] += amount
-            elif outcome == sc.HANGING and rules.hanging == "hang":
+            elif outcome is sc.HANGING and rules.hanging is Hanging.HANG:
                 written[bidder] = 0
                 new_hang = points[bidder]
-            self._move_hanging(points, written, received, outcome == sc.HANGING)
+            self._move_hanging(points, written, received, outcome is sc.HANGING)
             if new_hang:
                 self.hanging_pot.append(new_hang)
             self._penalise(dp, outcome, bidder, penalties)
             # §9: after a hanging deal a defender deals, even when every side wrote its own points
-            self.next_dealer = self._winner_deals(dealer, written, bidder if outcome == sc.HANGING else None)
+            self.next_dealer = self._winner_deals(dealer, written, bidder if outcome is sc.HANGING else None)
         for side, moved in enumerate(_per_side(nsides, dp.struck, dp.table)):
             # false claims under "double_to_opponent" and the score pad's table penalties (§11): what is
             # taken off is a penalty, what is given is written
@@ -117,7 +119,7 @@ class ScoreSheet:
             self.totals[s] += written[s] + penalties[s]
         result = sc.DealResult(
             index=len(self.results), dealer=dealer, outcome=outcome, bidder=bidder,
-            trump=None if outcome == sc.THROWN_IN else trump,
+            trump=None if outcome is sc.THROWN_IN else trump,
             points=dp.points, combos_side=dp.combos_side, written=tuple(written), penalties=tuple(penalties),
             hanging=self.hanging, totals=tuple(self.totals), hanging_received=tuple(received), detail=dp,
             reason=dp.reason,
@@ -125,7 +127,7 @@ class ScoreSheet:
         self.results.append(result)
         if winner is not None:
             self._end(winner, outcome)
-        elif outcome in sc.PLAYED_OUT or outcome == sc.CONCEDED:
+        elif outcome in sc.PLAYED_OUT or outcome is sc.CONCEDED:
             self._check_end(dp, written)
         return result
 
@@ -152,7 +154,7 @@ class ScoreSheet:
         leaders = [s for s, w in enumerate(points) if w == top]
         if len(leaders) != 1:
             return
-        if self.rules.hanging_multi == "accumulate":
+        if self.rules.hanging_multi is HangingMulti.ACCUMULATE:
             amount = sum(self.hanging_pot)
             self.hanging_pot.clear()
         else:
@@ -160,28 +162,28 @@ class ScoreSheet:
         written[leaders[0]] += amount
         received[leaders[0]] += amount
 
-    def _penalise(self, dp: sc.DealPoints, outcome: str, bidder: int, penalties: list[int]) -> None:
+    def _penalise(self, dp: sc.DealPoints, outcome: sc.DealOutcome, bidder: int, penalties: list[int]) -> None:
         rules = self.rules
         if rules.ski_penalty:
             for s, taken in enumerate(dp.tricks):
                 if taken == 0:
                     penalties[s] -= rules.ski_penalty
-        if outcome == sc.BAIT:
+        if outcome is sc.BAIT:
             self.baits_game[bidder] += 1
             self.baits_row[bidder] += 1
             pen = rules.bait_penalty
             if pen is not None:
-                nth = self.baits_game[bidder] if pen.count == "game" else self.baits_row[bidder]
+                nth = self.baits_game[bidder] if pen.count is BaitCount.GAME else self.baits_row[bidder]
                 if pen.applies(nth):
                     penalties[bidder] -= pen.points
-        elif outcome == sc.MADE:
+        elif outcome is sc.MADE:
             self.baits_row[bidder] = 0
 
     def _winner_deals(self, dealer: int, written: Sequence[int], not_side: int | None = None) -> int:
         """§9: 'rotate' clockwise, or the side that wrote most (first such seat clockwise from the dealer);
         ``not_side`` (the bidder of a hanging deal) is left out."""
         n = self.n
-        if self.rules.next_dealer == "rotate":
+        if self.rules.next_dealer is NextDealer.ROTATE:
             return (dealer + 1) % n
         top = max(w for s, w in enumerate(written) if s != not_side)
         best = {s for s, w in enumerate(written) if w == top and s != not_side}
@@ -199,7 +201,7 @@ class ScoreSheet:
         rules = self.rules
         totals = self.totals
         if rules.short:
-            basis = list(written if rules.short_bait or dp.outcome == sc.CONCEDED else dp.points)
+            basis = list(written if rules.short_bait or dp.outcome is sc.CONCEDED else dp.points)
             top = max(basis)
             leaders = [s for s, v in enumerate(basis) if v == top]
             if len(leaders) == 1:
@@ -213,12 +215,12 @@ class ScoreSheet:
             self._end(over[0], "target")
             return
         choice: int | None = None
-        if rules.both_over == "defender":
+        if rules.both_over is BothOver.DEFENDER:
             defenders = [s for s in over if s != dp.bidder_side]
             choice = _unique_top(defenders, totals)
-        elif rules.both_over == "bidder":
+        elif rules.both_over is BothOver.BIDDER:
             choice = dp.bidder_side if dp.bidder_side in over else None
-        elif rules.both_over == "last_trick":
+        elif rules.both_over is BothOver.LAST_TRICK:
             choice = dp.last_trick_side if dp.last_trick_side in over else None
         if choice is None:
             choice = _unique_top(over, totals)

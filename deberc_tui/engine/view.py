@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deberc_tui.engine.actions import Action, BidCall, OfferKind, PlayCard
-from deberc_tui.engine.cards import DECK, Card, Suit, cards_of, mask_of, sort_hand
-from deberc_tui.engine.combos import Combo, ComboKind, find_combos
+from deberc_tui.engine.cards import DECK, Card, Rank, Suit, cards_of, mask_of, sort_hand
+from deberc_tui.engine.combos import Combo, ComboKind, bella_carriers, find_combos
 from deberc_tui.engine.deal import Deal, Phase
 from deberc_tui.engine.dealing import FIRST_PACKETS, packets_after_bidding
+from deberc_tui.engine.options import DeclareUntil, Turnup23
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.scoring import DealResult
 
@@ -138,6 +139,21 @@ class SeatView:
     """The current game's multiplier: «Дайви»'s m, or the «даве» stake k; 1 without doubling."""
     offer: PendingOffer | None = None
     """A double or «даве» waiting for an answer (then only the other seat may act, and only to answer)."""
+    bella_cards: tuple[Card, ...] = ()
+    """The cards of this seat's hand that would declare bella if played now, whoever's turn it is (§5
+    ``bella_when``: the trump K or Q; any card while holding one; any card up to the last); empty once
+    declared, when the seat did not hold the trump K and Q as its play began, and outside play."""
+    combo_points: tuple[int, ...] = ()
+    """Per side, the points of the declared combinations that score as things stand (the winning side's, shown
+    to everybody once the comparison is decided; 0 for the others and while undecided)."""
+    claim_count: int = 0
+    """What a claim («Партия», §8) by this seat would count for its side now, as the engine checks it: the
+    side's total, its card points, scoring combinations and bella, and the seat's own undeclared bella under
+    ``claim_bella: "held"``; 0 outside play."""
+    claim_reach: int = 0
+    """The most a claim by this seat's side could count later in this deal: :attr:`claim_count`, every card
+    point still to be taken and a bella's 20 unless the side counts one already (combinations as they stand);
+    below the target no claim can come right in this deal. 0 outside play."""
 
     @property
     def stake(self) -> int:
@@ -156,6 +172,26 @@ class SeatView:
         if self.bidder is None or self.trump is None:
             return before
         return before - sum(k for _, k, _ in packets_after_bidding(self.rules, self.dealer, self.bidder))
+
+    @property
+    def turnup_under_stock(self) -> bool:
+        """Whether the turnup lies face up under the stock, out of play (``turnup_2_3: "bottom"``, 2-3 players,
+        once trump is named): the front end shows it as a stock card, not as the turnup."""
+        return self.players != 4 and self.rules.turnup_2_3 is Turnup23.BOTTOM and self.trump is not None
+
+    @property
+    def last_declaring_card(self) -> bool:
+        """Whether the card this seat plays now is its last that may declare combinations (§5 ``declare_until``):
+        its first card, or under ``"second_trick"`` its second (a first card may then wait)."""
+        return self.rules.declare_until is DeclareUntil.FIRST_CARD or self.played_first[self.seat]
+
+    def bella_last_chance(self, card: Card) -> bool:
+        """Whether ``card`` may declare bella now and no card left after it could (§5 ``bella_when``): the last of
+        the trump K and Q, or under ``"until_last_card"`` the seat's last card."""
+        if card not in self.bella_cards or self.trump is None:
+            return False
+        kq = Card(Rank.KING, self.trump).bit | Card(Rank.QUEEN, self.trump).bit
+        return not bella_carriers(mask_of(self.hand) & ~card.bit, kq, self.rules.bella_when)
 
     def unseen_mask(self) -> int:
         """Cards this seat has not seen: everything but its hand, played cards and face-up cards."""
@@ -209,6 +245,9 @@ def seat_view(
         for d in deal.declarations
     )
     my_turn = deal.to_act == seat
+    playing = deal.phase is Phase.PLAY
+    claim_count, claim_reach = deal.claim_figures(seat) if playing else (0, 0)
+    bella_mask = deal.bella_mask(seat) if playing else 0
     return SeatView(
         seat=seat,
         rules=rules,
@@ -242,4 +281,8 @@ def seat_view(
         optional=optional if optional is not None else tuple(deal.optional_actions(seat)),
         match_points=match_points, game_index=game_index, multiplier=multiplier, offer=offer,
         stock_top=deal.stock_top,
+        bella_cards=tuple(sort_hand(cards_of(bella_mask), deal.trump)) if bella_mask else (),
+        combo_points=deal.combo_points(),
+        claim_count=claim_count,
+        claim_reach=claim_reach,
     )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deberc_tui.engine import DECK, Bid, Card, Deal, Klabor, Redeal, Rules, stack_deck
+from deberc_tui.engine import DECK, Bid, BidCall, Card, Deal, Klabor, Redeal, Rules, stack_deck
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.engine.options import Hanging
 from deberc_tui.text.i18n import _
@@ -53,7 +53,8 @@ class BidPosition:
     totals: tuple[int, ...] = ()
     hanging: int = 0
     dealer: int = 0
-    bids: tuple[str, ...] = field(default=())
+    bids: tuple[BidCall, ...] = field(default=())
+    """The calls before this one (all passes: it is the seat's first chance to take the deal)."""
 
     def __post_init__(self) -> None:
         n = self.rules.players
@@ -72,8 +73,8 @@ class BidPosition:
             raise PositionError(_("the score needs {n} numbers, one per side").format(n=self.rules.sides))
         expected = (self.round - 1) * n + (self.seat - self.dealer - 1) % n
         if not self.bids:
-            object.__setattr__(self, "bids", ("pass",) * expected)
-        if len(self.bids) != expected or any(b != "pass" for b in self.bids):
+            object.__setattr__(self, "bids", (BidCall.PASS,) * expected)
+        if len(self.bids) != expected or any(b is not BidCall.PASS for b in self.bids):
             raise PositionError(_("before your bid in round {round} there are {expected} passes, not {bids}").format(
                 round=self.round, expected=expected, bids=", ".join(self.bids) or _("none")))
 

@@ -21,10 +21,10 @@ from deberc_tui.engine import (
     Card,
     Deal,
     IllegalActionError,
+    Phase,
     PlayCard,
     Rank,
     SeatView,
-    Suit,
 )
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.engine.stack import stack_deck
@@ -69,9 +69,9 @@ def advise(view: SeatView, seconds: float = 1.5, seed: int = 0) -> Advice | None
     """Evaluate the bids or cards open to ``view``'s seat; None when there is nothing to weigh."""
     if view.to_act != view.seat:
         return None
-    if view.phase == "bidding":
+    if view.phase is Phase.BIDDING:
         return _advise_bid(view, seconds, seed)
-    if view.phase == "play":
+    if view.phase is Phase.PLAY:
         return _advise_card(view, seconds, seed)
     return None
 
@@ -182,7 +182,8 @@ def _label(action: Action) -> str:
     if isinstance(action, PlayCard):
         return words.card(action.card)
     if isinstance(action, Bid):
-        if action.call in ("play", "pass"):
+        suit = action.suit
+        if suit is None:  # play or pass
             return words.call(action.call)
-        return Suit(action.call).symbol  # a named suit: ♥ in every language (English words.call says H)
+        return suit.symbol  # a named suit: ♥ in every language (English words.call says H)
     return str(action)

@@ -4,28 +4,30 @@ write it (running totals, БТ for a bait, vs(xx) for hanging points) and a deal
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from deberc_tui.engine import Combo, Deal, Rules
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.match import GameResult
 from deberc_tui.engine.options import Doubling, Money
-from deberc_tui.engine.scoring import BAIT, HANGING, THROWN_IN, DealResult
+from deberc_tui.engine.scoring import BAIT, HANGING, IN_PROGRESS, THROWN_IN, DealOutcome, DealResult
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _
 
-OUTCOME_WORDS = {
-    "made": N_("made"),
-    "bait": N_("bait (БТ)"),
-    "hanging": N_("hanging"),
-    "thrown_in": N_("thrown in"),
-    "in_progress": N_("in progress"),
-    "claim_won": N_("won by claim"),
-    "claim_lost": N_("lost by a false claim"),
-    "debertz": N_("debertz"),
-    "klabor": N_("klabor"),
-    "double_refused": N_("double refused"),
-    "dave_conceded": N_("«даве» conceded"),
+OUTCOME_WORDS: Final[dict[str, str]] = {
+    DealOutcome.MADE: N_("made"),
+    DealOutcome.BAIT: N_("bait (БТ)"),
+    DealOutcome.HANGING: N_("hanging"),
+    DealOutcome.THROWN_IN: N_("thrown in"),
+    DealOutcome.IN_PROGRESS: N_("in progress"),
+    DealOutcome.CLAIM_WON: N_("won by claim"),
+    DealOutcome.CLAIM_LOST: N_("lost by a false claim"),
+    DealOutcome.DEBERTZ: N_("debertz"),
+    DealOutcome.KLABOR: N_("klabor"),
+    DealOutcome.DOUBLE_REFUSED: N_("double refused"),
+    DealOutcome.DAVE_CONCEDED: N_("«даве» conceded"),
 }
+"""How a deal's story names its outcome (one the table lacks is said as its code)."""
 # Why a deal was thrown in or a redeal demanded (the engine's codes, as the story tells them).
 REASON_WORDS = {"all_pass": N_("all pass"), "four_sevens": N_("four sevens"), "low_points": N_("low points")}
 
@@ -51,12 +53,12 @@ def side_names(rules: Rules, players: Sequence[Mapping[str, object]]) -> list[st
 
 def sheet_cell(row: DealResult, side: int) -> str:
     """One side's entry for one deal, as written: the running total, БТ, or vs(xx)."""
-    if row.outcome == THROWN_IN:
+    if row.outcome is THROWN_IN:
         return "—"
     pen = f" ({row.penalties[side]})" if row.penalties and row.penalties[side] else ""
-    if side == row.bidder and row.outcome == BAIT:
+    if side == row.bidder and row.outcome is BAIT:
         return "БТ" + pen
-    if side == row.bidder and row.outcome == HANGING and row.written[side] == 0 and row.points[side] > 0:
+    if side == row.bidder and row.outcome is HANGING and row.written[side] == 0 and row.points[side] > 0:
         return f"vs({row.points[side]})" + pen
     return f"{row.totals[side]}{pen}"
 
@@ -66,7 +68,7 @@ def sheet_lines(rows: Sequence[DealResult], names: Sequence[str]) -> list[str]:
     head = "  #  " + "".join(n.rjust(width) for n in names)
     lines = [head, "-" * len(head)]
     for row in rows:
-        if row.outcome == "in_progress":
+        if row.outcome is IN_PROGRESS:
             continue
         cells = "".join(sheet_cell(row, s).rjust(width) for s in range(len(names)))
         lines.append(f"{row.index + 1:>3}  {cells}")
@@ -200,7 +202,7 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
             verdict = _("right") if e.valid else _("wrong")
             line(_("{seat} claims the game with {counted}: {verdict}").format(
                 seat=seat_names[e.seat], counted=e.counted, verdict=verdict))
-    if row.outcome != "in_progress":
+    if row.outcome is not IN_PROGRESS:
         pts = ", ".join(f"{names[s]} {p}" for s, p in enumerate(row.points))
         line(_("points: {points}; {outcome}").format(points=pts, outcome=outcome_word(row.outcome)))
         wr = ", ".join(f"{names[s]} {w}" for s, w in enumerate(row.written))

@@ -7,9 +7,11 @@ the current language (``сдающий обязан``, ``пересдача``, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from deberc_tui.engine.actions import BidCall
 from deberc_tui.engine.cards import Suit
+from deberc_tui.engine.scoring import DealOutcome
 from deberc_tui.text.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -35,12 +37,13 @@ VALUES = {
     "game": N_("game"), "row": N_("row"),
 }
 
-OUTCOMES = {
-    "made": N_("made"), "bait": N_("bait (БТ)"), "hanging": N_("hanging (vs)"), "thrown_in": N_("thrown in"),
-    "in_progress": N_("in progress"), "claim_won": N_("claim won"), "claim_lost": N_("false claim"),
-    "debertz": N_("debertz!"), "klabor": N_("klabor!"), "held": N_("held (висяк)"),
-    "conceded": N_("conceded for fifty"), "double_refused": N_("double refused"),
-    "dave_conceded": N_("«даве» conceded"),
+OUTCOMES: Final[dict[str, str]] = {
+    DealOutcome.MADE: N_("made"), DealOutcome.BAIT: N_("bait (БТ)"), DealOutcome.HANGING: N_("hanging (vs)"),
+    DealOutcome.THROWN_IN: N_("thrown in"), DealOutcome.IN_PROGRESS: N_("in progress"),
+    DealOutcome.CLAIM_WON: N_("claim won"), DealOutcome.CLAIM_LOST: N_("false claim"),
+    DealOutcome.DEBERTZ: N_("debertz!"), DealOutcome.KLABOR: N_("klabor!"), DealOutcome.HELD: N_("held (висяк)"),
+    DealOutcome.CONCEDED: N_("conceded for fifty"), DealOutcome.DOUBLE_REFUSED: N_("double refused"),
+    DealOutcome.DAVE_CONCEDED: N_("«даве» conceded"),
 }
 THROWN = {"all_pass": N_("everybody passed"), "four_sevens": N_("four sevens"), "low_points": N_("weak hand")}
 # How a game ended (Outcome.reason): a target reached, a short game, or a deal that ended it at once.
@@ -50,7 +53,7 @@ GAME_ENDS = {"target": N_("target reached"), "short": N_("short game"), "claim":
              "dave_conceded": N_("«даве» conceded")}
 COMBOS = {"terz": N_("terz"), "fifty": N_("fifty"), "hundred": N_("hundred"), "debertz": N_("debertz")}
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
-CALLS = {"play": N_("play"), "pass": N_("pass")}
+CALLS: Final[dict[str, str]] = {BidCall.PLAY: N_("play"), BidCall.PASS: N_("pass")}
 _SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}  # the engine's symbols (Suit.symbol), by letter
 # Ranks with a letter: Russian players write Т К Д В (туз, король, дама, валет).
 RANKS = {"A": N_("A (rank)"), "K": N_("K (rank)"), "Q": N_("Q (rank)"), "J": N_("J (rank)")}

@@ -14,19 +14,19 @@ from textual.widgets import Button
 from deberc_tui.app.look import Look
 from deberc_tui.engine import (
     Bid,
-    Card,
+    BidCall,
     Claim,
     Concede50,
+    ConcedeStep,
     Klabor,
+    Phase,
     PlayCard,
     Redeal,
     SeatView,
     Suit,
     SwapSeven,
-    find_combos,
-    mask_of,
 )
-from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS
+from deberc_tui.engine.options import BellaWhen
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
@@ -56,7 +56,8 @@ def may_bella(view: SeatView | None) -> bool:
 def may_offer_concede(view: SeatView | None) -> bool:
     """Whether the player may offer to concede the deal for fifty now (``concede_50``; the defender, before the
     first card): the engine offers it among the seat's out-of-turn actions."""
-    return view is not None and any(isinstance(a, Concede50) and a.step == "offer" for a in (*view.optional, *view.legal))
+    return view is not None and any(isinstance(a, Concede50) and a.step is ConcedeStep.OFFER
+                                    for a in (*view.optional, *view.legal))
 
 
 def must_answer_concede(view: SeatView | None) -> bool:
@@ -64,20 +65,12 @@ def must_answer_concede(view: SeatView | None) -> bool:
     return view is not None and bool(view.legal) and all(isinstance(a, Concede50) for a in view.legal)
 
 
-def play_hand(view: SeatView) -> list[Card]:
-    """The cards the seat held when its play began: its hand now and the cards it has played this deal
-    (declarations are made with these, also on the second card)."""
-    played = [c for t in view.tricks for s, c in t.cards if s == view.seat]
-    played += [c for s, c in view.current_trick if s == view.seat]
-    return [*view.hand, *played]
-
-
 def my_combos(view: SeatView | None, look: Look) -> str:
     """The combinations the player would declare with the card played now, as players say them (empty: none,
-    or the engine does not let this card declare)."""
-    if view is None or view.trump is None or not may_declare(view):
+    or the engine does not let this card declare): the view's :meth:`~deberc_tui.engine.SeatView.declarable`."""
+    if view is None:
         return ""
-    combos = find_combos(mask_of(play_hand(view)), view.trump, view.rules)
+    combos = view.declarable()
     return ", ".join(_("{kind} to {top}").format(kind=combo_word(c.kind), top=rank_letter(c.top.value))
                      + look.suit(c.suit) for c in combos)
 
@@ -86,23 +79,16 @@ def bella_label(view: SeatView, on: bool) -> str:
     """What the bella toggle will do, in the words of the rule in force (``bella_when``)."""
     if not on:
         return _("No bella (b: declare it)")
-    if view.rules.bella_when == "with_card":
+    if view.rules.bella_when is BellaWhen.WITH_CARD:
         return _("Bella with K/Q (B: don't)")
     return _("Bella with this card (B: not yet)")
 
 
 def claim_plausible(view: SeatView) -> bool:
     """Whether «Партия» is offered: the claim is legal now and the side could still reach the target in this
-    deal (at 0 of 501 it never can, so the button would only invite a lost game)."""
-    if not any(isinstance(a, Claim) for a in view.legal):
-        return False
-    side = view.rules.side_of(view.seat)
-    taken_by_others = sum(t.points for t in view.tricks if view.rules.side_of(t.winner) != side)
-    best = view.totals[side] + DEAL_CARD_POINTS - taken_by_others + BELLA_POINTS + view.hanging
-    if view.combos_side == side:
-        best += sum(view.rules.combo_points(a.length) for a in view.announcements
-                    if view.rules.side_of(a.seat) == side)
-    return best >= view.rules.target
+    deal (the engine's :attr:`~deberc_tui.engine.SeatView.claim_reach`; at 0 of 501 it never can, so the
+    button would only invite a lost game)."""
+    return any(isinstance(a, Claim) for a in view.legal) and view.claim_reach >= view.rules.target
 
 
 class ActionBar(Horizontal):
@@ -139,13 +125,13 @@ class ActionBar(Horizontal):
     def show(self, view: SeatView | None, toggles: Toggles) -> None:
         shown: dict[str, bool] = {}
         mine = view is not None and view.to_act == view.seat
-        bidding = view is not None and view.phase == "bidding"
+        bidding = view is not None and view.phase is Phase.BIDDING
         legal = view.legal if view is not None and mine else ()
         opt = view.optional if view is not None else ()
         calls = {a.call for a in legal if isinstance(a, Bid)}
-        for key in ("play", "pass", "C", "D", "H", "S"):
-            shown[f"bid-{key}"] = bidding and key in calls
-        if view is not None and "play" in calls:
+        for call in BidCall:
+            shown[f"bid-{call.value}"] = bidding and call in calls
+        if view is not None and BidCall.PLAY in calls:
             self.query_one("#bid-play", Button).label = _("Play {suit} (p)").format(
                 suit=self.look.suit(view.turnup.suit))
         combos = my_combos(view, self.look)

@@ -17,13 +17,15 @@ from deberc_tui.text.words import preset as preset_label
 
 
 def stock_count(view: SeatView) -> int:
-    """Cards still lying in the stock (the turnup not counted): the engine's count, for any ``extra_cards``."""
+    """Cards still lying in the stock (the turnup not counted): the view's :attr:`~SeatView.stock_size`.
+    Kept for the table screen, which imports it; new code reads the view."""
     return view.stock_size
 
 
 def turnup_under_stock(view: SeatView) -> bool:
-    """``turnup_2_3: "bottom"``: the turnup lies face up under the stock, out of play (2-3 players)."""
-    return view.players != 4 and view.rules.turnup_2_3 == "bottom" and view.trump is not None
+    """Whether the turnup lies under the stock: the view's :attr:`~SeatView.turnup_under_stock`.
+    Kept for the table screen, which imports it; new code reads the view."""
+    return view.turnup_under_stock
 
 
 def flow(chunks: list[Text], width: int, sep: str = "  ") -> list[Text]:
@@ -91,7 +93,7 @@ class InfoPanel(Static):
             out += self._forced_lines(forced, names, side_names, width)
         cards: list[Text] = []
         if view.turnup_taken_by is None:
-            t = Text((_("Under the stock") if turnup_under_stock(view) else _("Turnup")) + " ")
+            t = Text((_("Under the stock") if view.turnup_under_stock else _("Turnup")) + " ")
             t.append_text(lk.card_text(view.turnup))
             cards.append(t)
             if view.swapped_by is not None:
@@ -104,7 +106,7 @@ class InfoPanel(Static):
             t = Text(_("Stock top") + " ")
             t.append_text(lk.card_text(view.stock_top))
             cards.append(t)
-        stock = stock_count(view)
+        stock = view.stock_size
         if stock or view.players != 4:
             cards.append(Text(_("Stock {n}").format(n=stock)))
         out += flow(cards, width)
