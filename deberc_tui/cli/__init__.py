@@ -290,10 +290,9 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--mono", is_flag=True, help="Monochrome theme.")
 @click.pass_context
 def main(
-    ctx: click.Context, players: int | None, preset: str | None, bots: str | None, names: str | None,
-    target: int | None, match_target: object, doubling: object, money: object, stake: object, mars: bool | None,
+    ctx: click.Context, /, players: int | None, preset: str | None, bots: str | None, names: str | None,
     settings: tuple[tuple[str, object], ...], resume: bool, load: str | None, pace: str, seed: int | None,
-    ascii_: bool, four_colour: bool, mono: bool,
+    ascii_: bool, four_colour: bool, mono: bool, **rule_flags: object,
 ) -> None:
     """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table."""
     if ctx.invoked_subcommand is not None:
@@ -324,15 +323,24 @@ def main(
         for warning in table.warnings:
             click.echo(warning, err=True)
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
-    named = (("--target", "target", target), ("--match", "match_target", match_target),
-             ("--doubling", "doubling", doubling), ("--money", "money", money), ("--stake", "stake", stake),
-             ("--mars", "mars", mars))
-    given = [(flag, key, value) for flag, key, value in named if value is not None]
+    given = [(flag, key, rule_flags[key]) for flag, key in RULE_FLAGS if given_here(ctx, key)]
     given += [("--rule", key, value) for key, value in settings]
     start_now = bool(given) or any(x is not None for x in (players, preset, bots, names))
     rules = table_rules(preset or "moscow", n, given) if start_now else None
     app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look)
     app.run()
+
+
+#: The flags that set one rule option each, and the option (also the name of its parameter, in ``rule_flags``).
+RULE_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--target", "target"), ("--match", "match_target"), ("--doubling", "doubling"), ("--money", "money"),
+    ("--stake", "stake"), ("--mars", "mars"),
+)
+
+
+def given_here(ctx: click.Context, name: str) -> bool:
+    """Whether the command line gave the parameter ``name`` (``--match null`` gives None, which is not absent)."""
+    return ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
 
 
 def table_rules(preset: str, players: int, given: Sequence[tuple[str, str, object]]) -> Rules:
