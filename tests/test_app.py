@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
@@ -15,7 +16,7 @@ from deberc_tui.app.screens.modals import DealSummaryScreen, PrivacyScreen, Scor
 from deberc_tui.app.screens.newgame import NewGameScreen
 from deberc_tui.app.screens.rules import HouseRulesScreen
 from deberc_tui.app.screens.table import TableScreen
-from deberc_tui.engine import OPTION_HELP, PlayCard
+from deberc_tui.engine import OPTION_HELP, PlayCard, Rules
 
 LOOK = Look()
 
@@ -26,10 +27,10 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def quick_app(**kw: object):  # type: ignore[no-untyped-def]
-    args = dict(preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
+def quick_app(players: int = 2, target: int = 501, **kw: Any) -> Any:
+    args: dict[str, Any] = dict(seed=11, first_dealer=1, pace=0.0, look=LOOK)
     args.update(kw)
-    return make_app(args.pop("players", 2), **args)  # type: ignore[arg-type]
+    return make_app(Rules.preset("moscow", players=players, target=target), **args)
 
 
 async def test_new_game_defaults_start_with_one_key() -> None:

@@ -17,7 +17,7 @@ from tablehelp import Passer, play_deal, to_game_over, to_mid_trick, to_play, to
 
 from deberc_tui.app import controller, make_app
 from deberc_tui.app.look import Look
-from deberc_tui.engine import PlayCard
+from deberc_tui.engine import PlayCard, Rules
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 LOOK = Look()
@@ -32,10 +32,10 @@ def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first_legal_bots(monkeypatch)
 
 
-def table_app(seed: int = 11, **kw: Any) -> Any:
-    args: dict[str, Any] = {"preset": "moscow", "seed": seed, "first_dealer": 1, "pace": 0.0, "look": LOOK}
+def table_app(seed: int = 11, players: int = 2, target: int = 501, **kw: Any) -> Any:
+    args: dict[str, Any] = {"seed": seed, "first_dealer": 1, "pace": 0.0, "look": LOOK}
     args.update(kw)
-    return make_app(args.pop("players", 2), **args)
+    return make_app(Rules.preset("moscow", players=players, target=target), **args)
 
 
 async def to_last_trick(pilot: Any) -> None:

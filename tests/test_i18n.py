@@ -334,7 +334,7 @@ def russian(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def table_app() -> Any:
-    return make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
+    return make_app(Rules.preset("moscow", players=2), seed=11, first_dealer=1, pace=0.0, look=LOOK)
 
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -367,7 +367,7 @@ def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None, size: str) ->
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_game_over_ru(snap_compare: Any, russian: None, size: str) -> None:
-    app = make_app(2, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK, target=101)
+    app = make_app(Rules.preset("moscow", players=2, target=101), seed=11, first_dealer=1, pace=0.0, look=LOOK)
     assert snap_compare(app, terminal_size=SIZES[size], run_before=to_game_over)
 
 

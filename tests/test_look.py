@@ -20,7 +20,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.widgets import CardSlot, Felt, Hand
 from deberc_tui.app.widgets.felt import FeltState, SeatInfo
 from deberc_tui.app.widgets.hand import MAX_CARDS
-from deberc_tui.engine import Card
+from deberc_tui.engine import Card, Rules
 
 SUITS = "♣♦♥♠"
 MIXED = [Card.parse(c) for c in ("AH", "TD", "KC", "QS", "JH", "9D", "8C", "7S", "TH")]
@@ -33,7 +33,7 @@ def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def table_app(look: Look, players: int = 2) -> Any:
-    return make_app(players, preset="moscow", seed=11, first_dealer=1, pace=0.0, look=look)
+    return make_app(Rules.preset("moscow", players=players), seed=11, first_dealer=1, pace=0.0, look=look)
 
 
 def rendered(widget: Widget) -> list[list[tuple[str, Style]]]:

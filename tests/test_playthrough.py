@@ -15,6 +15,7 @@ from tablehelp import play_game_by_keys
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
+from deberc_tui.engine import Rules
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +33,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("players", "seed", "decisions"), GAMES)
 async def test_a_whole_game_by_keys(players: int, seed: int, decisions: set[str]) -> None:
-    app = make_app(players, preset="moscow", seed=seed, first_dealer=1, pace=0.0, look=Look(), target=301,
+    app = make_app(Rules.preset("moscow", players=players, target=301), seed=seed, first_dealer=1, pace=0.0, look=Look(),
                    bots=["heuristic"] * (players - 1))
     async with app.run_test(size=(80, 24)) as pilot:
         used = await play_game_by_keys(pilot)

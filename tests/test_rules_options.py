@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from deberc_tui.engine import OPTION_HELP, PRESETS, BaitPenalty, Rules, RulesError
-from deberc_tui.engine.options import AllPass, BaitWhen, BellaTo, Hanging
-from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS
+from deberc_tui.engine.options import AllPass, BaitCount, BaitWhen, BellaTo, Doubling, Hanging, plain
+from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS, option_value
 
 ALL_KEYS = {
     "target", "all_pass", "turnup_to", "swap_seven", "four_sevens_redeal", "low_points_redeal", "klabor",
@@ -228,3 +228,60 @@ def test_every_preset_builds_for_each_of_its_player_counts() -> None:
     for name, counts in PRESET_PLAYERS.items():
         for players in counts:
             assert Rules.preset(name, players=players).preset_name == name
+
+
+# -- one reader of option values: option_value (records, presets, screens and the command line) ---------------
+
+
+def test_every_value_typed_as_text_is_the_value_a_record_holds() -> None:
+    """``--rule KEY=VALUE`` reads VALUE as a record writes it: the same typed value, for every option and value."""
+    for key, spec in OPTIONS.items():
+        for value in [*(spec.values or ()), spec.default]:
+            written = plain(value)
+            typed = written if isinstance(written, str) else json.dumps(written)
+            assert option_value(key, typed, text=True) == option_value(key, written), (key, typed)
+
+
+@pytest.mark.parametrize(("key", "text", "value"), [
+    ("match_target", "9", 9),
+    ("doubling", "dave", Doubling.DAVE),
+    ("doubling", '"dave"', Doubling.DAVE),
+    ("hundred", "true", True),
+    ("low_points_redeal", "null", None),
+    ("bait_penalty", "null", None),
+    ("bait_penalty", '{"points": 50, "count": "row"}', BaitPenalty(50, BaitWhen.THIRD_AND_AFTER, BaitCount.ROW)),
+])
+def test_text_is_read_as_json_and_a_bare_word_as_its_string(key: str, text: str, value: object) -> None:
+    assert option_value(key, text, text=True) == value
+
+
+@pytest.mark.parametrize(("key", "text", "message"), [
+    ("mars", "yes", "rule option 'mars' must be true or false, not 'yes'"),
+    ("match_target", "0", "rule option 'match_target' must be null or a number ≥ 1, not 0"),
+    ("stake", '"5"', "rule option 'stake' must be a positive whole number, not '5'"),
+    ("target", "1.5", "rule option 'target' must be a positive whole number, not 1.5"),
+    ("doubling", "Dave", "rule option 'doubling' must be one of 'none', 'daivi', 'dave', not 'Dave'"),
+    ("bait_penalty", "[100]", "rule option 'bait_penalty' must be null or {points, when, count}, not [100]"),
+])
+def test_a_value_of_the_wrong_kind_is_refused_naming_the_option(key: str, text: str, message: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        option_value(key, text, text=True)
+    assert str(caught.value) == message
+
+
+def test_an_unknown_option_names_the_closest_one() -> None:
+    with pytest.raises(RulesError) as caught:
+        option_value("mras", True)
+    assert str(caught.value) == "unknown rule option 'mras' (did you mean 'mars'?)"
+    with pytest.raises(RulesError) as caught:
+        Rules.from_dict({"dubling": "dave"})
+    assert str(caught.value) == "unknown rule option 'dubling' (did you mean 'doubling'?)"
+    with pytest.raises(RulesError) as caught:
+        option_value("xyzzy", 1)
+    assert str(caught.value) == "unknown rule option 'xyzzy'"
+
+
+def test_a_json_string_is_no_number_even_from_a_record() -> None:
+    """Text is read only where a person typed it: a record's ``"target": "501"`` stays refused."""
+    with pytest.raises(RulesError, match="'target' must be a positive whole number"):
+        Rules.from_dict({"target": "501"})

@@ -21,6 +21,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.screens.newgame import NewGameScreen
 from deberc_tui.app.screens.saved import ReplayScreen, SavedGamesScreen
 from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import Rules
 from deberc_tui.text.i18n import translate
 
 LOOK = Look()
@@ -60,10 +61,10 @@ def put(name: str, doc: dict[str, Any] | str, when: float = WHEN, folder: Path |
     return path
 
 
-def quick_app(**kw: Any) -> Any:
-    args: dict[str, Any] = dict(preset="moscow", seed=11, first_dealer=1, pace=0.0, look=LOOK)
+def quick_app(players: int = 2, target: int = 501, **kw: Any) -> Any:
+    args: dict[str, Any] = dict(seed=11, first_dealer=1, pace=0.0, look=LOOK)
     args.update(kw)
-    return make_app(args.pop("players", 2), **args)
+    return make_app(Rules.preset("moscow", players=players, target=target), **args)
 
 
 async def play_moves(app: Any, pilot: Any, moves: int) -> None:

@@ -29,8 +29,9 @@ def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first_legal_bots(monkeypatch)
 
 
-def quick_app(players: int = 2, seed: int = 11, first_dealer: int = 1, **kw: Any) -> Any:
-    return make_app(players, preset="moscow", seed=seed, first_dealer=first_dealer, pace=0.0, look=LOOK, **kw)
+def quick_app(players: int = 2, seed: int = 11, first_dealer: int = 1, target: int = 501, **kw: Any) -> Any:
+    return make_app(Rules.preset("moscow", players=players, target=target), seed=seed, first_dealer=first_dealer,
+                    pace=0.0, look=LOOK, **kw)
 
 
 async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None:

@@ -284,7 +284,7 @@ async def test_the_score_sheet_writes_a_held_deal_as_held(tmp_path: Path) -> Non
 
 
 async def test_the_club_shows_the_stock_top_after_the_first_trick_on_the_felt() -> None:
-    app = make_app(2, preset="club", seed=3, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await to_play(pilot)
         assert "Stock top" not in panel_text(app) and "Bottom" not in panel_text(app)
@@ -300,7 +300,7 @@ async def test_the_club_shows_the_stock_top_after_the_first_trick_on_the_felt() 
 
 
 async def test_the_turnup_goes_to_the_bidders_hand_and_off_the_felt() -> None:
-    app = make_app(2, preset="moscow", rules={"turnup_2_3": "bidder"}, seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bidder"), seed=5, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(80, 24)) as pilot:
         scr = await to_play(pilot)
         deal = scr.table.game.deal
@@ -315,7 +315,7 @@ async def test_the_turnup_goes_to_the_bidders_hand_and_off_the_felt() -> None:
 
 
 async def test_the_turnup_under_the_stock_is_shown_as_such() -> None:
-    app = make_app(2, preset="moscow", rules={"turnup_2_3": "bottom"}, seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bottom"), seed=5, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(80, 24)) as pilot:
         scr = await to_play(pilot)
         turnup = scr.table.game.deal.turnup
@@ -331,7 +331,7 @@ async def test_the_turnup_under_the_stock_is_shown_as_such() -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
     width, height = SIZES[size]
-    app = make_app(2, preset="kharkiv", seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(width, height)) as pilot:
         scr = await to_play(pilot)
         hand = scr.query_one("#hand")
@@ -351,7 +351,7 @@ async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
 
 
 async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> None:
-    app = make_app(2, preset="fifty", seed=4, first_dealer=0, pace=0.0, look=LOOK)  # the bot bids first
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=0, pace=0.0, look=LOOK)  # the bot bids first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
@@ -369,7 +369,7 @@ async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> Non
 
 
 async def test_the_concession_is_offered_only_while_it_is_legal() -> None:
-    app = make_app(2, preset="fifty", seed=4, first_dealer=1, pace=0.0, look=LOOK)  # the human bids first
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)  # the human bids first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
@@ -397,7 +397,7 @@ class Offerer:
 async def test_a_bots_offer_asks_the_human_bidder_in_a_dialog_that_says_what_each_answer_means(
         monkeypatch: pytest.MonkeyPatch, answer: str) -> None:
     monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
-    app = make_app(2, preset="fifty", seed=4, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p")  # the human bids: the bot defends and offers
@@ -485,7 +485,7 @@ async def test_a_false_claim_under_kharkiv_rules_is_struck_and_doubled_and_the_s
 
 
 async def test_a_game_won_by_the_gap_says_so_in_the_game_over_dialog() -> None:
-    app = make_app(2, preset="fifty", rules={"gap_end": 30}, seed=2, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("fifty", players=2, gap_end=30), seed=2, first_dealer=1, pace=0.0, look=LOOK)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)
@@ -523,7 +523,8 @@ async def test_the_held_deal_and_the_forced_deal_in_russian(tmp_path: Path) -> N
 async def test_the_concession_dialog_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     set_language("ru")
     monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
-    app = make_app(2, preset="fifty", seed=4, first_dealer=1, pace=0.0, look=LOOK, names=["Вы", "Борис"])
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK,
+                   names=["Вы", "Борис"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -565,15 +566,17 @@ SNAPSHOTS = ("ten_cards", "forced_deal", "held_summary", "concede_dialog", "stoc
 @pytest.mark.parametrize("screen", SNAPSHOTS)
 def test_snapshot(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, size: str) -> None:
     if screen == "ten_cards":
-        app, steps = make_app(2, preset="kharkiv", seed=5, first_dealer=1, pace=0.0, look=LOOK), to_play
+        app, steps = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK), to_play
     elif screen in ("forced_deal", "held_summary"):
         app = loaded(saved(tmp_path, held_record()), seed=7)  # the forced deal is shuffled from the seed
         steps = _to_forced_deal if screen == "forced_deal" else finish_deal
     elif screen == "concede_dialog":
         monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
-        app, steps = make_app(2, preset="fifty", seed=4, first_dealer=1, pace=0.0, look=LOOK), _to_concede_dialog
+        app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)
+        steps = _to_concede_dialog
     else:
-        app, steps = make_app(2, preset="club", seed=3, first_dealer=1, pace=0.0, look=LOOK), _to_stock_top
+        app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK)
+        steps = _to_stock_top
     assert snap_compare(app, terminal_size=SIZES[size], run_before=steps)
 
 

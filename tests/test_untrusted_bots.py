@@ -488,8 +488,8 @@ async def test_the_table_screen_plays_a_deal_against_a_command_bot(tmp_path: Pat
     from deberc_tui.app.screens.modals import DealSummaryScreen
 
     log = tmp_path / "received.jsonl"
-    app = make_app(2, bots=[f"cmd:{PROTO_BOT} {mode} {log}"], seed=3, pace=0.0, look=Look(ascii=True),
-                   new_game_screen=False)
+    app = make_app(Rules.preset("moscow", players=2), bots=[f"cmd:{PROTO_BOT} {mode} {log}"], seed=3, pace=0.0,
+                   look=Look(ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(60):
             await settle(pilot)

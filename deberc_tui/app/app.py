@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -213,13 +212,10 @@ def _one_line(exc: BaseException) -> str:
 
 
 def make_app(
-    players: int = 2,
+    rules: Rules | None = None,
     *,
-    preset: str | None = None,
     bots: list[str] | None = None,
     names: list[str] | None = None,
-    target: int | None = None,
-    rules: dict[str, Any] | None = None,
     seed: int | None = None,
     first_dealer: int | None = None,
     resume: bool = False,
@@ -227,20 +223,15 @@ def make_app(
     pace: str | float = "normal",
     look: Look | None = None,
     autosave: bool = True,
-    new_game_screen: bool | None = None,
 ) -> DebercApp:
-    """Build the app. With ``preset``/``bots``/``names``/``target`` (or ``new_game_screen=False``) the
-    game starts at once; otherwise the new-game screen opens. Raises RulesError for bad options."""
+    """Build the app. With ``rules`` (built once by the caller: the command line, a test) a game of those
+    rules starts at once, at a table of ``rules.players`` with ``bots``/``names``; without, the new-game
+    screen opens (``resume`` and ``load`` go before both)."""
     from deberc_tui.app.controller import default_players
 
     setup = None
-    skip = new_game_screen is False or any(x is not None for x in (preset, bots, names, target, rules))
-    if skip and not resume and load is None:
-        options = dict(rules or {})
-        if target is not None:
-            options["target"] = target
-        game_rules = Rules.preset(preset or "moscow", players=players, **options)
-        setup = GameSetup(game_rules, default_players(players, bots or (), names or ()), seed, first_dealer,
+    if rules is not None and not resume and load is None:
+        setup = GameSetup(rules, default_players(rules.players, bots or (), names or ()), seed, first_dealer,
                           pace, look or Look(ascii=not unicode_ok()))
     app = DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, autosave=autosave)
     return app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -17,7 +18,9 @@ from deberc_tui.cli.bench import bench
 from deberc_tui.cli.practice import practice
 from deberc_tui.cli.replay import replay
 from deberc_tui.cli.scorepad import scorepad
-from deberc_tui.cli.values import Whole, checked_text, usage_line
+from deberc_tui.cli.values import RuleSetting, RuleValue, Whole, checked_text, usage_line
+from deberc_tui.engine.options import plain
+from deberc_tui.engine.rules import OPTION_HELP, OPTIONS, PRESET_PLAYERS, PRESETS, Rules, RulesError
 from deberc_tui.text import i18n
 from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate, translate_error
 from deberc_tui.untrusted import Shortened, clip, one_line
@@ -192,6 +195,59 @@ class DebercGroup(click.Group):
                 error=f"{exc.__class__.__name__}: {exc}"))) from None
 
 
+def preset_list() -> str:
+    """Every preset with the player counts it is for, from the presets themselves (``--preset``'s help):
+    presets for the same counts share one mention of them."""
+    groups: list[tuple[tuple[int, ...], list[str]]] = []
+    for name in PRESETS:
+        counts = PRESET_PLAYERS[name]
+        if groups and groups[-1][0] == counts:
+            groups[-1][1].append(name)
+        else:
+            groups.append((counts, [name]))
+    parts = []
+    for counts, names in groups:
+        span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        parts.append(ngettext("{presets} ({span} player)", "{presets} ({span} players)", counts[-1]).format(
+            presets=", ".join(names), span=span))
+    return "; ".join(parts)
+
+
+class RuleOption(click.Option):
+    """A flag for one option of the rule book (``--match``, ``--doubling``, ``--mars/--no-mars``): its value is
+    read by the engine's ``option_value`` (:class:`RuleValue`; a true/false option is an on/off flag), and its
+    help is the option's own line of the rule book's declaration, so the flag and a record say one thing."""
+
+    def __init__(self, param_decls: Sequence[str], *, rule: str, **attrs: Any) -> None:
+        attrs.setdefault("help", OPTION_HELP[rule])
+        attrs.setdefault("default", None)
+        if OPTIONS[rule].values != (True, False):
+            attrs.setdefault("type", RuleValue(rule))
+        super().__init__(param_decls, **attrs)
+        self.rule = rule
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        names, text = record  # the rule book's line starts small: here it starts a sentence
+        return names, text[:1].upper() + text[1:]
+
+
+class PresetOption(click.Option):
+    """``--preset``: its help lists every preset (``{presets}`` in the help, filled from the presets themselves
+    when click prints it, after the help was translated), so a new preset is never missing from it."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        template = self.help
+        if template:
+            self.help = template.format(presets=preset_list())
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = template
+
+
 def _version_option(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     """``--version`` in the current language (click's own option fixes its words when the module loads)."""
     if value and not ctx.resilient_parsing:
@@ -211,11 +267,20 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
               callback=_lang_option, help="Interface language: ru or en (default: the settings, else the locale).")
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
-@click.option("--preset", default=None, callback=checked_text(100), help="moscow, kharkiv, klabor, club or short.")
+@click.option("--preset", cls=PresetOption, type=click.Choice(list(PRESETS)), metavar="NAME", default=None,
+              help="The rules: {presets}.")
 @click.option("--bots", default=None, callback=checked_text(1000),
               help="Bot levels for the other seats, comma-separated (or 'human').")
 @click.option("--names", default=None, callback=checked_text(1000), help="Player names, comma-separated, seat order.")
 @click.option("--target", type=Whole(1, 9999), default=None, help="Points that win the game.")
+@click.option("--match", "match_target", cls=RuleOption, rule="match_target")
+@click.option("--doubling", cls=RuleOption, rule="doubling")
+@click.option("--money", cls=RuleOption, rule="money")
+@click.option("--stake", cls=RuleOption, rule="stake")
+@click.option("--mars/--no-mars", cls=RuleOption, rule="mars")
+@click.option("--rule", "settings", type=RuleSetting(), multiple=True,
+              help="Any option of the rule book, as a record writes it (repeatable): --rule hundred=true "
+                   "--rule bait_penalty=null.")
 @click.option("--resume", is_flag=True, help="Continue the last game.")
 @click.option("--load", "load", type=click.Path(dir_okay=False), default=None, help="Open a game record.")
 @click.option("--pace", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
@@ -226,9 +291,9 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--mono", is_flag=True, help="Monochrome theme.")
 @click.pass_context
 def main(
-    ctx: click.Context, players: int | None, preset: str | None, bots: str | None, names: str | None,
-    target: int | None, resume: bool, load: str | None, pace: str, seed: int | None, ascii_: bool,
-    four_colour: bool, mono: bool,
+    ctx: click.Context, /, players: int | None, preset: str | None, bots: str | None, names: str | None,
+    settings: tuple[tuple[str, object], ...], resume: bool, load: str | None, pace: str, seed: int | None,
+    ascii_: bool, four_colour: bool, mono: bool, **rule_flags: object,
 ) -> None:
     """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table."""
     if ctx.invoked_subcommand is not None:
@@ -238,7 +303,6 @@ def main(
     from deberc_tui.app import make_app
     from deberc_tui.app.controller import Table, TableError, bot_levels
     from deberc_tui.app.look import Look, unicode_ok
-    from deberc_tui.engine import RulesError
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else None
     if bot_list:
@@ -260,15 +324,49 @@ def main(
         for warning in table.warnings:
             click.echo(warning, err=True)
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
-    start_now = any(x is not None for x in (players, preset, bots, names, target))
+    given = [(flag, key, rule_flags[key]) for flag, key in RULE_FLAGS if given_here(ctx, key)]
+    given += [("--rule", key, value) for key, value in settings]
+    start_now = bool(given) or any(x is not None for x in (players, preset, bots, names))
+    rules = table_rules(preset or "moscow", n, given) if start_now else None
+    app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look)
+    app.run()
+
+
+#: The flags that set one rule option each, and the option (also the name of its parameter, in ``rule_flags``).
+RULE_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--target", "target"), ("--match", "match_target"), ("--doubling", "doubling"), ("--money", "money"),
+    ("--stake", "stake"), ("--mars", "mars"),
+)
+
+
+def given_here(ctx: click.Context, name: str) -> bool:
+    """Whether the command line gave the parameter ``name`` (``--match null`` gives None, which is not absent)."""
+    return ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+
+
+def table_rules(preset: str, players: int, given: Sequence[tuple[str, str, object]]) -> Rules:
+    """The rules of the table the command line asks for, built once: ``preset`` with the options ``given``
+    (flag, key, value read by the engine's ``option_value``) on top. One line and exit 2 when they cannot be
+    played together, or when two flags give one option different values."""
+    options: dict[str, object] = {}
+    flags: dict[str, str] = {}
+    for flag, key, value in given:
+        if key in options and plain(options[key]) != plain(value):
+            raise UserError(_("{first} and {second} give the rule option {key!r} two values: {one} and {other}").format(
+                first=flags[key], second=flag, key=key, one=json_word(options[key]), other=json_word(value)))
+        options[key], flags[key] = value, flag
     try:
-        app = make_app(
-            n, preset=preset, bots=bot_list, names=name_list, target=target, seed=seed, resume=resume,
-            load=load, pace=pace, look=look, new_game_screen=False if start_now else None,
-        )
+        return Rules.preset(preset, players=players, **options)
     except RulesError as exc:
         raise UserError(usage_line(exc)) from None
-    app.run()
+
+
+def json_word(value: object) -> str:
+    """An option's value as a record (and ``--rule``) writes it: ``true``, ``null``, ``9``, ``dave``."""
+    written = plain(value)
+    return written if isinstance(written, str) else json.dumps(written, ensure_ascii=False)
+
+
 
 
 main.add_command(replay)

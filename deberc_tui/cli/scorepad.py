@@ -15,6 +15,7 @@ import click
 
 from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.engine.rules import option_value
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
@@ -38,7 +39,7 @@ from deberc_tui.scorepad.model import (
 from deberc_tui.scorepad.render import render_text, sheet_rows, status_line
 from deberc_tui.scorepad.storage import MAX_COUNT, NOTE_LIMIT, PadStore
 from deberc_tui.text.i18n import _
-from deberc_tui.untrusted import InputError, Shortened, check_int_text, parse_json
+from deberc_tui.untrusted import InputError, Shortened, check_int_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -120,16 +121,6 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
     return out
 
 
-def _option_value(text: str) -> Any:
-    """A ``--set`` value: JSON (read as every untrusted input is), else the word itself."""
-    try:
-        return parse_json(text)
-    except InputError:
-        if re.fullmatch(r"[-+]?\d+", text.strip()):  # a number too long for JSON's bound: refuse, not a word
-            raise
-        return text
-
-
 @scorepad.command("new")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--names", default=None, callback=checked_text(1000), help="Comma-separated names in seat order (default A,B,...).")
@@ -166,7 +157,7 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
             key, sep, value = item.partition("=")
             if not sep:
                 raise PadError(_("--set {item!r}: write KEY=VALUE").format(item=item))
-            options[key.strip()] = _option_value(value.strip())
+            options[key.strip()] = option_value(key.strip(), value, text=True)  # as deberc --rule reads it
         rules = Rules.from_dict({"preset": preset, **options}, players=players)
         name_list = [n.strip() for n in names.split(",")] if names else [chr(ord("A") + i) for i in range(players)]
         pad = Pad(rules, name_list)

@@ -1,9 +1,12 @@
-"""Command-line values checked before anything uses them: bounded numbers, printable names, short messages.
+"""Command-line values checked before anything uses them: bounded numbers, printable names, rule options,
+short messages.
 
 click's own ``int`` converts first and complains after, quoting the whole value; :class:`Whole` refuses a
 number outside its range from its text (so 30 digits never reach an ``int`` loop, and a 100,000-digit
 value is not repeated in the error). :func:`text_option` checks names and notes (valid UTF-8, printable,
-bounded). Errors are click's usage errors: one line, exit 2.
+bounded). :class:`RuleValue` and :class:`RuleSetting` hand a rule option's text to the engine's
+:func:`~deberc_tui.engine.rules.option_value`, the one reader of option values. Errors are click's usage
+errors: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -12,13 +15,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from deberc_tui.engine.options import plain
+from deberc_tui.engine.rules import OPTIONS, RulesError, option_value
 from deberc_tui.text.i18n import _, translate_error
 from deberc_tui.untrusted import MAX_INT_DIGITS, MAX_TEXT, InputError, check_text, clip, one_line
 
 if TYPE_CHECKING:  # click 8.4's ParamType is generic in its stubs; older 8.x are not subscriptable at run time
     _IntType = click.ParamType[int]
+    _ValueType = click.ParamType[object]
+    _SettingType = click.ParamType[tuple[str, object]]
 else:
-    _IntType = click.ParamType
+    _IntType = _ValueType = _SettingType = click.ParamType
+
+#: Characters a rule option's value may have on the command line (a bait penalty written as JSON fits).
+RULE_TEXT = 200
 
 
 class Whole(_IntType):
@@ -67,3 +77,70 @@ def checked_text(limit: int = MAX_TEXT) -> Any:
 def usage_line(exc: BaseException) -> str:
     """An error's message for the user: translated, on one line and not too long."""
     return one_line(translate_error(exc))
+
+
+def _option_text(value: str, param: click.Parameter | None, limit: int) -> str:
+    """A rule option's text as typed, checked as every command-line text is (printable, bounded)."""
+    check_text(value, f"--{(param.name if param else '') or 'rule'}".replace("_", "-"), limit)
+    return value
+
+
+class RuleValue(_ValueType):
+    """The value of one rule option given by its own flag (``--doubling dave``, ``--match 9``).
+
+    The engine's :func:`~deberc_tui.engine.rules.option_value` reads it, as it reads ``--rule doubling=dave``
+    and a record's ``"doubling": "dave"``: the result is the typed value (``Doubling.DAVE``), and a bad one is
+    refused with the engine's own reason.
+    """
+
+    name = "value"
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        values = OPTIONS[self.key].values
+        if values is None:
+            return "N"
+        return "[" + "|".join(str(plain(v)).lower() for v in values) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        if not isinstance(value, str):  # a value given as a value (a default, a test): the engine checks it as JSON
+            return self._read(value, False, param, ctx)
+        try:
+            text = _option_text(value, param, RULE_TEXT)
+        except InputError as exc:
+            self.fail(translate_error(exc), param, ctx)
+        return self._read(text, True, param, ctx)
+
+    def _read(self, value: object, text: bool, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        try:
+            return option_value(self.key, value, text=text)
+        except RulesError as exc:
+            self.fail(one_line(translate_error(exc)), param, ctx)
+
+
+class RuleSetting(_SettingType):
+    """``KEY=VALUE`` for any rule option (``--rule``): the key and the typed value, read by the engine's
+    :func:`~deberc_tui.engine.rules.option_value` (``VALUE`` as a record writes it; a word needs no quotes)."""
+
+    name = "KEY=VALUE"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "KEY=VALUE"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, object]:
+        if isinstance(value, tuple):  # already read (click converts a default as well)
+            return value
+        try:
+            text = _option_text(str(value), param, RULE_TEXT)
+        except InputError as exc:
+            self.fail(translate_error(exc), param, ctx)
+        key, sep, raw = text.partition("=")
+        if not sep or not key.strip():
+            self.fail(_("{setting!r}: write KEY=VALUE, e.g. match_target=5 or doubling=dave").format(
+                setting=clip(text)), param, ctx)
+        try:
+            return key.strip(), option_value(key.strip(), raw, text=True)
+        except RulesError as exc:
+            self.fail(one_line(translate_error(exc)), param, ctx)

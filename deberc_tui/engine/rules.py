@@ -6,6 +6,8 @@ Options are data: every rule reads its option here, in one place, and a game rec
 
 from __future__ import annotations
 
+import difflib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -49,7 +51,7 @@ from deberc_tui.engine.options import (
 )
 from deberc_tui.engine.text import N_
 
-__all__ = ["OPTIONS", "OPTION_HELP", "PRESETS", "PRESET_PLAYERS", "BaitPenalty", "Rules", "RulesError"]
+__all__ = ["OPTIONS", "OPTION_HELP", "PRESETS", "PRESET_PLAYERS", "BaitPenalty", "Rules", "RulesError", "option_value"]
 
 _BAIT_WHEN: Final = tuple(m.value for m in BaitWhen)
 _BAIT_COUNT: Final = tuple(m.value for m in BaitCount)
@@ -261,8 +263,8 @@ class Rules:
     def __post_init__(self) -> None:
         _check_players(self.players)
         _check_preset_name(self.preset_name)
-        for key, spec in OPTIONS.items():
-            object.__setattr__(self, key, spec.parse(getattr(self, key)))
+        for key in OPTIONS:
+            object.__setattr__(self, key, option_value(key, getattr(self, key)))
         _check_combinations(self)
         if self.false_claim is None:  # §8: the default depends on the table
             object.__setattr__(self, "false_claim", FalseClaim.LOSES if self.players == 2 else FalseClaim.CONTINUE)
@@ -347,6 +349,40 @@ OPTIONS: Final[dict[str, Option]] = collect(Rules)
 OPTION_HELP: Final[dict[str, str]] = {key: spec.help for key, spec in OPTIONS.items()}
 
 
+def option_value(key: str, value: object, *, text: bool = False) -> object:
+    """The typed value of the rule option ``key`` (an enum member, a number, a :class:`BaitPenalty`, ``None``).
+
+    The one way a value becomes an option, whoever gives it: a record, a preset, the house-rules screen and
+    ``Rules(...)`` itself give JSON values (``9``, ``"dave"``, ``true``, ``null``, ``{"points": 50}``); a
+    command line gives text (``text=True``), read as a record writes the value, with a bare word standing for
+    its string (``dave`` is ``"dave"``), so ``--rule match_target=9`` and a record's ``"match_target": 9`` are
+    one value. Raises :class:`RulesError` naming the option: an unknown key (with the closest known one), a
+    value of the wrong type or out of range. Whether options work together is :class:`Rules`'s to check.
+    """
+    spec = OPTIONS.get(key)
+    if spec is None:
+        raise _unknown_option(key)
+    return spec.parse(_read_text(value) if text and isinstance(value, str) else value)
+
+
+def _read_text(text: str) -> object:
+    """Text typed for an option as the JSON value it stands for: JSON where it is JSON, else the word itself."""
+    word = text.strip()
+    try:
+        value: object = json.loads(word)
+    except (ValueError, RecursionError):  # not JSON (or too long a number, too deep a list): the word itself
+        return word
+    return value
+
+
+def _unknown_option(key: object) -> RulesError:
+    """An unknown option, with the closest known one when there is one (``mras``: did you mean ``mars``?)."""
+    close = difflib.get_close_matches(key, OPTIONS, n=1) if isinstance(key, str) else []
+    if close:
+        return RulesError(N_("unknown rule option {key!r} (did you mean {close!r}?)"), {"key": key, "close": close[0]})
+    return RulesError(N_("unknown rule option {key!r}"), {"key": key})
+
+
 def _check_combinations(rules: Rules) -> None:
     """Refuse options that cannot work together (§10), with a one-line reason naming them."""
     if rules.bella_to is BellaTo.TRICK_WINNER and rules.bella_when is not BellaWhen.WITH_CARD:
@@ -368,4 +404,4 @@ def _check_preset_name(name: object) -> None:
 def _check_keys(data: Mapping[str, object]) -> None:
     for key in data:
         if key not in OPTIONS:
-            raise RulesError(N_("unknown rule option {key!r}"), {"key": key})
+            raise _unknown_option(key)

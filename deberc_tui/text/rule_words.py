@@ -248,7 +248,7 @@ WORDS: Final[dict[str, OptionWords]] = {
         "a win counts twice when the loser has less than half the target")),
     "match_target": OptionWords(S.MATCHES, N_("match"), N_(
         "the game points that win a match"),
-        {None: N_("one game")}, offered=(None, 2, 3, 5, 7, 9), numbers=Numbers.FIRST_TO),
+        {None: N_("one game")}, offered=(None, 2, 3, 5, 7, 9, 11, 15, 21), numbers=Numbers.FIRST_TO),
     "doubling": OptionWords(S.MATCHES, N_("raising the stake"), N_(
         "a player may raise the stake during a game"),
         {"none": N_("never"), "daivi": N_("«Дайви»: double the game"), "dave": N_("«даве»: the next stake")},
@@ -344,11 +344,13 @@ def in_book_order(keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda k: (WORDS[k].section.value, order[k]) if k in WORDS else (99, 0))
 
 
-def preset_changes(name: str, players: int) -> list[str]:
+def preset_changes(name: str, players: int, leave_out: Iterable[str] = ()) -> list[str]:
     """What a preset changes from the book's defaults at a table of ``players``, as "option: value" in the
     player's words (Kharkiv, 2 players: "cards after the bidding: 4 (10 in hand, 10 tricks)", ...). Options
-    that do nothing at this table are left out: the preset changes nothing there."""
+    that do nothing at this table are left out: the preset changes nothing there; so are the options in
+    ``leave_out`` (those a screen shows otherwise: the new-game screen's match)."""
     chosen = Rules.preset(name, players=players).to_dict()
     default = Rules(players=players).to_dict()
-    changed = [key for key in chosen if key != "preset" and chosen[key] != default.get(key) and applies(key, players)]
+    skip = {"preset", *leave_out}
+    changed = [key for key in chosen if key not in skip and chosen[key] != default.get(key) and applies(key, players)]
     return [f"{option_name(key)}: {value_label(key, chosen[key])}" for key in in_book_order(changed)]

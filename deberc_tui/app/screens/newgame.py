@@ -1,11 +1,16 @@
-"""The new-game screen: players (human or bot level, names), preset, target, pace and look.
+"""The new-game screen: players (human or bot level, names), preset, target, a single game or a match, pace
+and look, and the house rules chosen on top of the preset.
 
-Its defaults start a 2-player Moscow game against the heuristic bot with one key (Enter).
+Its defaults start a 2-player Moscow game against the heuristic bot with one key (Enter). The match offered
+first is the preset's own (``short`` with 2 players: a match to 9); a match or house rules the player chose stay
+when the preset or the player count changes (:func:`~deberc_tui.app.screens.rules.rebase`), and the note says
+which house rules could not stay.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +24,20 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from deberc_tui.app.controller import bot_levels
 from deberc_tui.app.look import Look
 from deberc_tui.app.messages import LanguageChosen, ResumeWanted, SavedGamesWanted
-from deberc_tui.app.screens.rules import HouseRules, HouseRulesScreen
+from deberc_tui.app.screens.rules import (
+    HouseRules,
+    HouseRulesScreen,
+    dropped_labels,
+    dropped_text,
+    encode,
+    option_values,
+    rebase,
+)
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.text.i18n import N_, _, current_language, ngettext, translate_error
-from deberc_tui.text.rule_words import preset_changes
+from deberc_tui.text.rule_words import applies, preset_changes
 from deberc_tui.text.words import bot as bot_label
 from deberc_tui.text.words import preset as preset_label
 
@@ -33,20 +46,46 @@ PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fa
 LANGUAGE_CHOICES = [("English", "en"), ("Русский", "ru")]
 TARGETS = (301, 501, 1001, 101)
 NOTE_WIDTH = 68  # the width inside the 72-column dialog, until the dialog has been laid out
-NOTE_LINES = 3  # the preset's changes take at most this many lines; the house-rules screen lists them all
+NOTE_LINES = 3  # the rules line, what was dropped and the preset's changes; the house-rules screen lists all
+DROPPED_LINES = 2  # the house rules a change of preset dropped take at most this many lines of the note
+#: The options this screen chooses itself (its own lists), so they are no house rules and no preset's "changes".
+OWN_CHOICES = ("target", "match_target")
 
 
-def fitted(items: list[str], width: int, lines: int) -> str:
-    """The line "Changes: ..." with as many of ``items`` as fit in ``lines`` lines of ``width``, then "and N more":
-    the new-game screen must stay whole at 80×24, whatever a preset changes (the house-rules screen lists all)."""
+def _more_changes(left: int) -> str:
+    return ngettext("and {n} more (House rules)", "and {n} more (House rules)", left).format(n=left)
+
+
+def _changes_line(joined: str) -> str:
+    return _("Changes: {changes}").format(changes=joined)
+
+
+def fitted(items: list[str], width: int, lines: int, line: Callable[[str], str] = _changes_line,
+           more: Callable[[int], str] = _more_changes) -> str:
+    """The line "Changes: ..." (or what ``line`` makes of the joined items) with as many of ``items`` as fit in
+    ``lines`` lines of ``width``, then "and N more": the new-game screen must stay whole at 80×24, whatever a
+    preset changes (the house-rules screen lists all)."""
     text = ""
     for shown in range(len(items), -1, -1):
         left = len(items) - shown
-        more = [ngettext("and {n} more (House rules)", "and {n} more (House rules)", left).format(n=left)]
-        text = _("Changes: {changes}").format(changes="; ".join(items[:shown] + (more if left else [])))
+        text = line("; ".join(items[:shown] + ([more(left)] if left else [])))
         if len(textwrap.wrap(text, width)) <= lines:
             break
     return text
+
+
+def match_label(target: int | None) -> str:
+    """A choice of the match list: "single game" or "match to 9"."""
+    return _("single game") if target is None else _("match to {n}").format(n=target)
+
+
+def own_match(preset: str, players: int) -> int | None:
+    """The match a preset plays at a table of ``players`` (``short`` with 2: to 9); a single game where the
+    preset is not for that table."""
+    try:
+        return Rules.preset(preset, players=players).match_target
+    except RulesError:
+        return None
 
 
 @dataclass
@@ -82,8 +121,10 @@ class NewGameScreen(Screen[GameSetup]):
         self.pace = pace
         self.can_resume = can_resume
         self.has_saved = has_saved or can_resume  # show the "Saved games" button (ctrl+o works always)
-        self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset
-        self.custom_preset = "moscow"  # the preset those changes were made on
+        self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset (JSON values, as a record's)
+        self.base = ("moscow", 2)  # the preset and player count those changes and the match were chosen with
+        self.dropped: dict[str, Any] = {}  # house rules the last change of preset could not keep (said in the note)
+        self._matches: dict[str, int | None] = {}  # the match list's values and the match each stands for
 
     def compose(self) -> ComposeResult:
         levels = bot_levels()
@@ -101,9 +142,16 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Label(_("Target"), classes="label")
                 yield Select([(str(t), t) for t in TARGETS], value=501,
                              allow_blank=False, id="target", compact=True)
-                yield Label(" " + _("Bot pace"), classes="label")
+                yield Label(" " + _("Match"), classes="label")
+                yield Select(self._match_choices(None), value=self._match_key(None), allow_blank=False, id="match",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label(_("Bot pace"), classes="label")
                 yield Select([(_(label), v) for label, v in PACE_CHOICES], value=self.pace, allow_blank=False,
                              id="pace", compact=True)
+                yield Label(" " + _("Language"), classes="label")
+                yield Select(LANGUAGE_CHOICES, value=current_language(), allow_blank=False, id="language",
+                             compact=True)
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
                     yield Label(_("Seat {n}").format(n=seat + 1), classes="label")
@@ -114,10 +162,6 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Checkbox(_("ASCII suits"), self.look.ascii, id="ascii", compact=True)
                 yield Checkbox(_("4-colour deck"), self.look.four_colour, id="four", compact=True)
                 yield Checkbox(_("Monochrome"), self.look.mono, id="mono", compact=True)
-            with Horizontal(classes="row"):
-                yield Label(_("Language"), classes="label")
-                yield Select(LANGUAGE_CHOICES, value=current_language(), allow_blank=False, id="language",
-                             compact=True)
             yield Static("", id="rules-note", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start ⏎"), id="btn-start", variant="primary", compact=True)
@@ -148,7 +192,7 @@ class NewGameScreen(Screen[GameSetup]):
         n = self._n()
         for seat in range(4):
             self.query_one(f"#seat-row-{seat}").display = seat < n
-        self._note()
+        self._table_changed()
 
     @on(Select.Changed, "#language")
     def _language_changed(self, event: Select.Changed) -> None:
@@ -157,14 +201,61 @@ class NewGameScreen(Screen[GameSetup]):
             self.post_message(LanguageChosen(lang))
 
     @on(Select.Changed, "#preset")
-    def _preset_changed(self, event: Select.Changed) -> None:
-        """Another preset starts without house rules (the house-rules screen may have chosen it with some)."""
-        if str(event.value) != self.custom_preset:
-            self.custom, self.custom_preset = {}, str(event.value)
+    def _preset_changed(self) -> None:
+        self._table_changed()
+
+    @on(Select.Changed, "#match, #target")
+    def _choice_changed(self) -> None:
+        self._note()
+
+    def _table_changed(self) -> None:
+        """Another preset or player count keeps what the player chose (:func:`rebase`): the house rules that
+        still work with it, and a match other than the old preset's own; a match that was the old preset's own
+        becomes the new one's (``short`` with 2 players: to 9). The note names the house rules dropped."""
+        preset, n = self._preset(), self._n()
+        if (preset, n) == self.base:  # the house-rules screen chose this preset (and set everything itself)
+            self._note()
+            return
+        changes = dict(self.custom)
+        if self._match() != own_match(*self.base):
+            changes["match_target"] = self._match()
+        moved = rebase(changes, preset, n, {"target": self._target()})
+        kept = dict(moved.kept)
+        self._set_match(kept.pop("match_target", own_match(preset, n)))
+        self.custom, self.base, self.dropped = kept, (preset, n), moved.dropped
         self._note()
 
     def _n(self) -> int:
         return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+
+    def _preset(self) -> str:
+        return str(self.query_one("#preset", Select).value)
+
+    def _target(self) -> int:
+        return int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
+
+    # The match list holds each choice as the house-rules screen does (``encode``: a Select has no value None).
+    @staticmethod
+    def _match_key(target: int | None) -> str:
+        return encode(target)
+
+    def _match_choices(self, current: int | None) -> list[tuple[str, str]]:
+        """The matches offered (the house-rules screen's list), with ``current`` among them."""
+        targets: list[int | None] = [t for t in option_values("match_target") if t is None or isinstance(t, int)]
+        if current not in targets:
+            targets = sorted([*targets, current], key=lambda t: -1 if t is None else t)
+        self._matches.update({self._match_key(t): t for t in targets})
+        return [(match_label(t), self._match_key(t)) for t in targets]
+
+    def _match(self) -> int | None:
+        return self._matches.get(str(self.query_one("#match", Select).value))
+
+    def _set_match(self, target: int | None) -> None:
+        select = self.query_one("#match", Select)
+        key = self._match_key(target)
+        if key not in self._matches:
+            select.set_options(self._match_choices(target))
+        select.value = key
 
     def _note(self) -> None:
         try:
@@ -172,25 +263,34 @@ class NewGameScreen(Screen[GameSetup]):
         except RulesError as exc:
             self.query_one("#rules-note", Static).update(f"✗ {translate_error(exc)}")
             return
-        n = len(self.custom)
-        extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if self.custom else ""
+        n = sum(1 for key in self.custom if applies(key, rules.players))  # the others do nothing at this table
+        extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if n else ""
+        match = "  ·  " + match_label(rules.match_target) if rules.match_target is not None else ""
         partners = _("  ·  seats 1+3 vs 2+4") if rules.players == 4 else ""
         note = self.query_one("#rules-note", Static)
-        text = _("Rules: {preset}").format(preset=preset_label(rules.preset_name)) + extra + partners
-        changes = preset_changes(rules.preset_name, rules.players)
-        if changes:
-            width = self.query_one("#newgame").content_size.width or NOTE_WIDTH
-            text += "\n" + fitted(changes, width, NOTE_LINES - 1)
+        width = self.query_one("#newgame").content_size.width or NOTE_WIDTH
+        text = _("Rules: {preset}").format(preset=preset_label(rules.preset_name)) + extra + match + partners
+        left = NOTE_LINES - len(textwrap.wrap(text, width))
+        if self.dropped and left > 0:  # said before the preset's changes: the player did not see it coming
+            gone = fitted(dropped_labels(self.dropped), width, min(left, DROPPED_LINES),
+                          lambda joined: dropped_text(rules.preset_name, self.dropped, joined),
+                          lambda k: ngettext("and {n} more", "and {n} more", k).format(n=k))
+            text += "\n" + gone
+            left -= len(textwrap.wrap(gone, width))
+        changes = preset_changes(rules.preset_name, rules.players, leave_out=OWN_CHOICES)
+        if changes and left > 0:
+            text += "\n" + fitted(changes, width, left)
         note.update(text)
 
     def rules(self) -> Rules:
-        preset = str(self.query_one("#preset", Select).value)
+        """The rules chosen here, built once: the preset, the target, the match and the house rules."""
+        preset = self._preset()
         n = self._n()
         if n not in PRESET_PLAYERS[preset]:
             raise RulesError(_("preset {preset} is for {counts} players").format(
                 preset=preset_label(preset), counts=", ".join(map(str, PRESET_PLAYERS[preset]))))
-        target = int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
-        return Rules.preset(preset, players=n, **{"target": target, **self.custom})
+        return Rules.preset(preset, players=n, **{"target": self._target(), **self.custom,
+                                                   "match_target": self._match()})
 
     def setup(self) -> GameSetup:
         n = self._n()
@@ -226,7 +326,9 @@ class NewGameScreen(Screen[GameSetup]):
             custom = dict(result.options)
             if custom.get("target") in TARGETS:  # a target this screen offers is chosen here, not a house rule
                 self.query_one("#target", Select).value = custom.pop("target")
-            self.custom, self.custom_preset = custom, result.preset
+            # The match is chosen here too: the house rules' own, else the preset's.
+            self._set_match(custom.pop("match_target", own_match(result.preset, self._n())))
+            self.custom, self.base, self.dropped = custom, (result.preset, self._n()), {}
             self.query_one("#preset", Select).value = result.preset
             self._note()
 

@@ -5,10 +5,15 @@ The options come from the engine (``OPTIONS``) and their words from :mod:`deberc
 option appears here once it is described there. An option that does nothing at this table (``turnup_to`` with 2
 players) is shown, dimmed and marked "(not with 2 players)", and cannot be changed: the book's full set stays in
 view, and nobody sets a rule that would be ignored.
+
+Choosing another preset keeps the house rules (here and on the new-game screen, :func:`rebase`): a player's
+choices stay theirs, those the new preset makes anyway are no change any more, and those that cannot work with
+it are dropped and named.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -106,6 +111,57 @@ def _playable(preset: str, players: int, values: dict[str, Any]) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class Rebased:
+    """House rules carried to another preset: those kept on top of it, and those dropped (in the book's order)."""
+
+    kept: dict[str, Any]
+    dropped: dict[str, Any] = field(default_factory=dict)
+
+
+def rebase(changes: Mapping[str, Any], preset: str, players: int, fixed: Mapping[str, Any] | None = None) -> Rebased:
+    """The house rules ``changes`` (made on another preset or table) on top of ``preset`` at ``players``.
+
+    A player who changes the preset keeps their house rules: a change the new preset makes anyway is no change
+    any more (it is neither kept nor dropped), one that cannot work with the new preset and the rules kept before
+    it (in the book's order) is dropped, the others are kept. ``fixed`` (the new-game screen's target) holds
+    for every preset. When the preset cannot be played at all (``three`` with 2 players) nothing can be judged:
+    every change is kept, and the screen says why the rules cannot be played.
+    """
+    fixed = dict(fixed or {})
+    try:
+        base = Rules.preset(preset, players=players, **fixed).to_dict()
+    except RulesError:
+        return Rebased(dict(changes))
+    kept: dict[str, Any] = {}
+    dropped: dict[str, Any] = {}
+    for key in in_book_order(changes):
+        value = changes[key]
+        if encode(value) == encode(base.get(key)):
+            continue
+        if _playable(preset, players, {**fixed, **kept, key: value}):
+            kept[key] = value
+        else:
+            dropped[key] = value
+    return Rebased(kept, dropped)
+
+
+def dropped_labels(dropped: Mapping[str, Any]) -> list[str]:
+    """The house rules dropped, each as "option: value" in the player's words."""
+    return [f"{option_name(k)}: {value_label(k, v)}" for k, v in dropped.items()]
+
+
+def dropped_text(preset: str, dropped: Mapping[str, Any], rules: str | None = None) -> str:
+    """What a change of preset dropped, in the player's words (empty when nothing was); ``rules`` says the
+    list shorter (the new-game screen fits it in one line)."""
+    if not dropped:
+        return ""
+    listed = "; ".join(dropped_labels(dropped)) if rules is None else rules
+    return ngettext("Dropped (does not work with {preset}): {rules}",
+                    "Dropped (do not work with {preset}): {rules}", len(dropped)).format(
+                        preset=preset_label(preset), rules=listed)
+
+
 def refusal(preset: str, players: int, values: dict[str, Any], exc: RulesError) -> str:
     """Why the rules cannot be played, in the player's words: the changed options without which they could
     (the engine's own reason names code values; it is shown only when no single change is to blame)."""
@@ -196,16 +252,20 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
 
     @on(Select.Changed, "#house-preset-choice")
     def _preset_chosen(self, event: Select.Changed) -> None:
-        """Start again from the chosen preset: every option takes its value, and the summary says what it changes."""
+        """Every option takes the chosen preset's value, but for the house rules, which stay (:func:`rebase`:
+        those that cannot work with it are dropped and named); the summary says what the preset changes."""
         name = str(event.value)
         if name == self.preset:
             return
+        changes = self.values()  # against the preset chosen until now
         self.preset = name
+        fixed = {} if self.target is None else {"target": self.target}
+        moved = rebase(changes, name, self.players, fixed)
         preset = self._preset_values()
         for key in OPTIONS:
-            self.query_one(f"#opt-{key}", Select).value = encode(preset.get(key))
+            self.query_one(f"#opt-{key}", Select).value = encode(moved.kept.get(key, preset.get(key)))
         self.query_one("#preset-changes", Static).update(changes_text(name, self.players))
-        self.query_one("#house-error", Static).update("")
+        self.query_one("#house-error", Static).update(dropped_text(name, moved.dropped))
         self.query_one("#options", VerticalScroll).scroll_home(animate=False)
 
     @on(Select.Changed, ".option Select")
