@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from deberc_tui.app.controller import load_stats, summarize_stats
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
 from deberc_tui.engine import Card, DealResult, sort_hand
@@ -27,7 +26,7 @@ from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
 
 if TYPE_CHECKING:
-    from deberc_tui.app.controller import Table
+    from deberc_tui.table.session import TableSession as Table
 
 
 
@@ -316,57 +315,6 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
         self.dismiss(accept)
 
 
-class GameOverScreen(ModalScreen[str]):
-    """The end of a game: who won, how, the final score, and what to do next (keys and buttons)."""
-
-    BINDINGS = [
-        Binding("n", "choose('new')", N_("New game")),
-        Binding("s", "choose('stats')", N_("Statistics")),
-        Binding("t", "sheet", N_("Score sheet")),
-        Binding("q,escape", "choose('quit')", N_("Quit")),
-    ]
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        translate_bindings(self)
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        table = self.table
-        outcome = table.game.outcome
-        assert outcome is not None
-        won = table.side_name(outcome.winner)
-        t = Text()
-        headline = _("You won the game!") if is_you(won) else _("{side} won the game").format(side=won)
-        t.append(headline, style="bold")
-        if outcome.game_points > 1:
-            t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
-        t.append("\n" + _("how: {how}").format(how=game_end_text(table, outcome.reason)) + "\n")
-        struck = [r for r in table.game.results if r.detail is not None and any(r.detail.struck)]
-        if struck:
-            t.append(ngettext("{n} false claim struck a total", "{n} false claims struck a total", len(struck)).format(
-                n=len(struck)) + "\n", style="italic")
-        t.append(ngettext("{n} deal played", "{n} deals played", len(table.game.deals)).format(
-            n=len(table.game.deals)) + "\n\n", style="dim")
-        for side in range(table.rules.sides):
-            name = table.side_name(side)
-            t.append(f"{name[:24]:<24}{table.game.totals[side]:>6}\n", style="bold" if side == outcome.winner else "")
-        with Vertical(classes="dialog", id="gameover"):
-            yield Static(_("Game over"), classes="title")
-            yield Static(t, id="gameover-text")
-            with Horizontal(classes="buttons"):
-                yield Button(_("New game (n)"), action="screen.choose('new')", compact=True, id="go-new")
-                yield Button(_("Statistics (s)"), action="screen.choose('stats')", compact=True, id="go-stats")
-                yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id="go-sheet")
-                yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="go-quit")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
-
-    def action_sheet(self) -> None:
-        self.app.push_screen(ScoreSheetScreen(self.table))
-
-
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter / Esc, or the buttons); dismissed with the answer."""
 
@@ -413,8 +361,38 @@ class PrivacyScreen(Screen[None]):
         self.dismiss(None)
 
 
+def summarize_stats(games: list[dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:
+    """Rows (group, wins, losses, current streak (+ wins / - losses), best win streak)."""
+    groups: dict[str, list[bool]] = {}
+    for g in games:
+        groups.setdefault(_("{n} players").format(n=g.get("players", "?")), []).append(bool(g.get("won")))
+        level = str(g.get("level", "?"))
+        groups.setdefault(_("vs {level}").format(level="+".join(bot_word(b) for b in level.split("+"))),
+                          []).append(bool(g.get("won")))
+    rows = []
+    for key in sorted(groups):
+        results = groups[key]
+        wins = sum(results)
+        streak = 0
+        for r in reversed(results):
+            if streak == 0:
+                streak = 1 if r else -1
+            elif (streak > 0) == r:
+                streak += 1 if r else -1
+            else:
+                break
+        best = cur = 0
+        for r in results:
+            cur = cur + 1 if r else 0
+            best = max(best, cur)
+        rows.append((key, wins, len(results) - wins, streak, best))
+    return rows
+
+
 class StatsScreen(Closable):
     def compose(self) -> ComposeResult:
+        from deberc_tui.stats import load_stats
+
         games = load_stats()
         rt = RichTable(box=None, header_style="bold")
         for col in ("", _("won"), _("lost"), _("streak"), _("best run")):
