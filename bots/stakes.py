@@ -43,7 +43,7 @@ from deberc_tui.engine.text import N_, Text
 
 from .base import Bot, Explanation
 
-__all__ = ["OFFER_FROM", "NoDoubleBot", "Outlook", "decide", "deal_chance", "score_chance", "short_values"]
+__all__ = ["OFFER_FROM", "NoDoubleBot", "Outlook", "decide", "deal_chance", "outlook_of", "score_chance", "short_values"]
 
 OFFER_FROM: Final = 0.7
 """The chance of winning the game from which a bot raises the stake (the cube's access and the noise)."""
@@ -144,7 +144,7 @@ def _ratio(view: SeatView, kind: type[Double] | type[Dave]) -> float:
     return 2.0
 
 
-def _outlook_of(bot: object, view: SeatView) -> Outlook:
+def outlook_of(bot: object, view: SeatView) -> Outlook:
     """The bot's own estimate (its ``stake_outlook``), or its rule's (its ``fallback_outlook``: the heuristic's
     rule) when that fails, else even chances: an offer is always answered."""
     for name in ("stake_outlook", "fallback_outlook"):
@@ -167,7 +167,7 @@ def decide(bot: object, view: SeatView, legal: Sequence[Action]) -> tuple[Action
     offers = [a for a in legal if isinstance(a, Double | Dave) and a.step in (DoubleStep.OFFER, DaveStep.OFFER)]
     if not answers and not offers:
         return None
-    outlook = _outlook_of(bot, view)
+    outlook = outlook_of(bot, view)
     e = outlook.expected
     pct = round(100 * outlook.p)
     if answers:

@@ -45,7 +45,7 @@ def _is_int(value: object, low: int, high: int) -> bool:
 
 
 def _valid(game: object) -> bool:
-    """Whether an entry is a finished game as :func:`add_game` writes it."""
+    """Whether an entry is a finished game as :func:`record_game` writes it."""
     if not isinstance(game, dict):
         return False
     totals = game.get("totals", [])
@@ -175,13 +175,3 @@ def record_game(game: dict[str, Any]) -> Text | None:
                     {"reason": exc.strerror or exc})
     _pending.clear()
     return None
-
-
-def add_game(game: dict[str, Any]) -> str | None:
-    """:func:`record_game`, its line translated: only for ``deberc_tui.app.controller.record_result`` until the
-    table session that replaces it translates :func:`record_game`'s ``Text`` itself. Then this goes, and with it
-    the one import of the translation from this file (an ``ignore_imports`` entry in pyproject.toml)."""
-    from deberc_tui.text.i18n import translate
-
-    failure = record_game(game)
-    return None if failure is None else translate(failure)

@@ -6,14 +6,19 @@ import html
 import re
 from typing import Any
 
-from deberc_tui.app import controller
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import PlayCard
+from deberc_tui.table.services import FirstLegalBot
 
 
-def first_legal_bots(monkeypatch: Any) -> None:
-    """Bots that take the first legal action: stable snapshots whatever the real bots learn."""
-    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: controller._FirstLegal())
+def first_legal(name: str, seed: int | None = None) -> Any:
+    """A bot maker whose bots take the first legal action: stable snapshots whatever the real bots learn."""
+    return FirstLegalBot()
+
+
+def always(bot: Any) -> Any:
+    """A bot maker that seats ``bot`` (one object) wherever a bot sits."""
+    return lambda name, seed=None: bot
 
 
 def table_screen(app: Any) -> TableScreen:
@@ -31,12 +36,13 @@ async def settle(pilot: Any, rounds: int = 400) -> None:
         await pilot.pause()
         if not isinstance(app.screen, TableScreen):
             return
-        scr = app.screen
-        deal = scr.table.game.deal
-        waits = scr.concede_choice() is not None  # a bot waits for the human's offer to concede (or not)
-        if deal is None or scr.bot_pending is None and (deal.is_over or not scr.table.is_bot(deal.to_act) or waits):
+        session = app.screen.session
+        deal = session.deal
+        waits = session.concede_choice() is not None  # a bot waits for the human's offer to concede (or not)
+        if deal is None or session.thinking is None and (
+                deal.is_over or not session.is_bot(session.match.to_act) or waits):
             await pilot.pause()
-            if scr.bot_pending is None:
+            if session.thinking is None:
                 return
     raise AssertionError("the table did not settle")
 
@@ -44,9 +50,9 @@ async def settle(pilot: Any, rounds: int = 400) -> None:
 async def human_move(pilot: Any) -> None:
     """The human to act makes a keyboard move: 'p' in the bidding, else the first legal card by digit + Enter."""
     scr = table_screen(pilot.app)
-    deal = scr.table.game.deal
+    deal = scr.session.deal
     if deal.phase.value == "bidding":
-        view = scr.table.game.view(deal.to_act)
+        view = scr.session.view(deal.to_act)
         calls = [a.call for a in view.legal if hasattr(a, "call")]
         await pilot.press("p" if "play" in calls else calls[0].lower())
         return

@@ -6,7 +6,8 @@ from typing import Any
 
 from apphelp import human_move, settle, table_screen
 
-from deberc_tui.app.screens.modals import DealSummaryScreen, GameOverScreen, PrivacyScreen
+from deberc_tui.app.screens.match_end import GameOverScreen, GameWonScreen, MatchOverScreen
+from deberc_tui.app.screens.modals import DealSummaryScreen, PrivacyScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Bid, PlayCard
 
@@ -21,7 +22,7 @@ def claim_is_right(screen: TableScreen, seat: int) -> bool:
     from deberc_tui.engine import Claim
     from deberc_tui.engine import events as ev
 
-    copy = screen.table.game.deal.clone()
+    copy = screen.session.game.deal.clone()
     before = len(copy.events)
     copy.apply(seat, Claim())
     return any(isinstance(e, ev.ClaimMade) and e.valid for e in copy.events[before:])
@@ -31,9 +32,9 @@ async def key_turn(pilot: Any, used: set[str]) -> None:
     """One human decision by keys: swap the seven when offered, bid, claim when the side is surely over the
     target, else play the first legal card (declarations and bella stay on, as they start)."""
     scr = table_screen(pilot.app)
-    deal = scr.table.game.deal
+    deal = scr.session.game.deal
     seat = deal.to_act
-    view = scr.table.game.view(seat)
+    view = scr.session.game.view(seat)
     buttons = shown_buttons(scr)
     if "swap" in buttons:
         used.add("swap")
@@ -67,9 +68,9 @@ async def play_game_by_keys(pilot: Any, max_steps: int = 600) -> set[str]:
     for _ in range(max_steps):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, GameOverScreen):
+        if isinstance(screen, GameOverScreen | MatchOverScreen):
             return used
-        if isinstance(screen, DealSummaryScreen | PrivacyScreen):
+        if isinstance(screen, DealSummaryScreen | PrivacyScreen | GameWonScreen):
             await pilot.press("enter")
             continue
         if not isinstance(screen, TableScreen):
@@ -93,7 +94,7 @@ async def to_mid_trick(pilot: Any) -> None:
     """Play on until a bot has led a trick and the human must answer."""
     for _step in range(30):
         await settle(pilot)
-        deal = table_screen(pilot.app).table.game.deal
+        deal = table_screen(pilot.app).session.game.deal
         if deal.current_trick and deal.to_act == 0:
             return
         await human_move(pilot)
@@ -104,7 +105,7 @@ async def to_game_over(pilot: Any) -> None:
     """Play whole deals (Enter after each summary) until the game-over dialog is up."""
     for _step in range(300):
         await settle(pilot)
-        if isinstance(pilot.app.screen, GameOverScreen):
+        if isinstance(pilot.app.screen, GameOverScreen | MatchOverScreen):
             await pilot.pause()
             return
         if not isinstance(pilot.app.screen, TableScreen):
@@ -118,7 +119,7 @@ async def to_play(pilot: Any) -> TableScreen:
     """Bid by keys until the cards are played; returns the table screen."""
     await settle(pilot)
     scr = table_screen(pilot.app)
-    while scr.table.game.deal.phase.value == "bidding":
+    while scr.session.game.deal.phase.value == "bidding":
         await human_move(pilot)
         await settle(pilot)
     return scr

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
+from apphelp import first_legal, human_move, screen_text, settle, table_screen
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
@@ -40,10 +40,10 @@ async def test_new_game_defaults_start_with_one_key() -> None:
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.table is not None
-        assert app.table.rules.players == 2 and app.table.rules.preset_name == "moscow"
-        assert app.table.players[0]["kind"] == "human"
-        assert app.table.players[1] == {"name": "Boris", "kind": "bot", "bot": "heuristic"}
+        assert app.session is not None
+        assert app.session.rules.players == 2 and app.session.rules.preset_name == "moscow"
+        assert app.session.players[0]["kind"] == "human"
+        assert app.session.players[1] == {"name": "Boris", "kind": "bot", "bot": "heuristic"}
 
 
 async def test_house_rules_screen_edits_every_option() -> None:
@@ -66,8 +66,7 @@ async def test_house_rules_screen_edits_every_option() -> None:
 
 
 async def test_a_whole_deal_by_keyboard(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(60):
             await settle(pilot)
@@ -76,22 +75,21 @@ async def test_a_whole_deal_by_keyboard(monkeypatch: pytest.MonkeyPatch, data_di
             await human_move(pilot)
         else:
             raise AssertionError("the deal did not end")
-        deal = app.table.game.deals[0]
-        assert deal.is_over and len(app.table.game.results) == 1
+        deal = app.session.game.deals[0]
+        assert deal.is_over and len(app.session.game.results) == 1
         assert "Deal 1" in screen_text(app)
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheetScreen)
         await pilot.press("escape", "enter")
         await settle(pilot)
-        assert len(app.table.game.deals) == 2  # Enter after the summary deals again
+        assert len(app.session.game.deals) == 2  # Enter after the summary deals again
     saved = json.loads((data_dir / "autosave.json").read_text())
     assert saved["format"] == "deberc-record/1" and len(saved["deals"]) == 2
 
 
 async def test_an_illegal_card_shows_the_reason_and_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):
             await settle(pilot)
@@ -99,10 +97,10 @@ async def test_an_illegal_card_shows_the_reason_and_does_nothing(monkeypatch: py
             hand = scr.query_one("#hand")
             illegal = [i for i, c in enumerate(hand.cards) if hand.legal and c not in hand.legal]
             if illegal:
-                before = len(scr.table.game.deal.log)
+                before = len(scr.session.game.deal.log)
                 await pilot.press(str(illegal[0] + 1), "enter")
                 await pilot.pause()
-                assert len(scr.table.game.deal.log) == before
+                assert len(scr.session.game.deal.log) == before
                 status = str(scr.query_one("#status").content)
                 assert "must" in status
                 return
@@ -111,57 +109,54 @@ async def test_an_illegal_card_shows_the_reason_and_does_nothing(monkeypatch: py
 
 
 async def test_undo_takes_back_the_last_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
-        while scr.table.game.deal.phase.value == "bidding":
+        while scr.session.game.deal.phase.value == "bidding":
             await human_move(pilot)
             await settle(pilot)
         hand_before = list(scr.query_one("#hand").cards)
-        log_before = len(scr.table.game.deal.log)
+        log_before = len(scr.session.game.deal.log)
         await human_move(pilot)
         await settle(pilot)
-        assert len(scr.table.game.deal.log) > log_before
+        assert len(scr.session.game.deal.log) > log_before
         await pilot.press("u")
         await settle(pilot)
-        assert len(scr.table.game.deal.log) == log_before
+        assert len(scr.session.game.deal.log) == log_before
         assert list(scr.query_one("#hand").cards) == hand_before
 
 
 async def test_autosave_after_every_action_and_resume(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4):
             await settle(pilot)
             await human_move(pilot)
         await settle(pilot)
-        log = [(s, str(a)) for s, a in app.table.game.deal.log]
+        log = [(s, str(a)) for s, a in app.session.game.deal.log]
     saved = json.loads((data_dir / "autosave.json").read_text())
     assert len(saved["deals"][0]["actions"]) == len(log)
-    resumed = make_app(resume=True, pace=0.0, look=LOOK)
+    resumed = make_app(resume=True, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with resumed.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert [(s, str(a)) for s, a in resumed.table.game.deal.log] == log
+        assert [(s, str(a)) for s, a in resumed.session.game.deal.log] == log
         assert isinstance(resumed.screen, TableScreen)
 
 
 async def test_load_a_record_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await human_move(pilot)
         await settle(pilot)
-        doc = app.table.record()
+        doc = app.session.record()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(doc))
-    loaded = make_app(load=path, pace=0.0, look=LOOK)
+    loaded = make_app(load=path, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with loaded.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert len(loaded.table.game.deal.log) >= len(doc["deals"][0]["actions"])
+        assert len(loaded.session.game.deal.log) >= len(doc["deals"][0]["actions"])
 
 
 async def test_hot_seat_never_shows_the_other_humans_cards() -> None:
@@ -175,17 +170,17 @@ async def test_hot_seat_never_shows_the_other_humans_cards() -> None:
                 assert scr.query_one("#hand").cards == []
                 text = screen_text(app)
                 for seat in (0, 1):
-                    for card in scr.table.game.deal.hand(seat):
+                    for card in scr.session.game.deal.hand(seat):
                         assert LOOK.card_str(card) not in text
                 await pilot.press("enter")
                 continue
             if isinstance(app.screen, DealSummaryScreen):
                 break
             scr = table_screen(app)
-            deal = scr.table.game.deal
+            deal = scr.session.game.deal
             me, other = deal.to_act, 1 - deal.to_act
-            assert scr.viewer == me
-            assert scr.query_one("#hand").cards == list(scr.table.game.view(me).hand)
+            assert scr.session.viewer == me
+            assert scr.query_one("#hand").cards == list(scr.session.game.view(me).hand)
             public = {c for t in deal.tricks for _, c in t.cards} | {c for _, c in deal.current_trick}
             public |= {deal.turnup, deal.bottom, deal.swapped_card}
             for decl in deal.declarations:
@@ -201,8 +196,7 @@ async def test_hot_seat_never_shows_the_other_humans_cards() -> None:
 
 
 async def test_resizing_keeps_the_table_usable(monkeypatch: pytest.MonkeyPatch) -> None:
-    first_legal_bots(monkeypatch)
-    app = quick_app(players=4, bots=["random", "random", "random"])
+    app = quick_app(players=4, bots=["random", "random", "random"], bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for size in ((120, 40), (80, 24), (100, 30)):
@@ -210,7 +204,7 @@ async def test_resizing_keeps_the_table_usable(monkeypatch: pytest.MonkeyPatch) 
             await pilot.pause()
             assert "Clara" in screen_text(app)
         scr = table_screen(app)
-        assert scr.query_one("#hand").cards == list(scr.table.game.view(0).hand)
+        assert scr.query_one("#hand").cards == list(scr.session.game.view(0).hand)
 
 
 def test_ascii_look_has_no_suit_symbols() -> None:
@@ -226,11 +220,10 @@ def test_legal_variants_exist_for_declare() -> None:
 
 
 async def test_game_over_records_statistics(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    from deberc_tui.app.controller import load_stats, summarize_stats
-    from deberc_tui.app.screens.modals import GameOverScreen, StatsScreen
-
-    first_legal_bots(monkeypatch)
-    app = quick_app(target=1, bots=["novice"])
+    from deberc_tui.app.screens.match_end import GameOverScreen
+    from deberc_tui.app.screens.modals import StatsScreen, summarize_stats
+    from deberc_tui.stats import load_stats
+    app = quick_app(target=1, bots=["novice"], bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)

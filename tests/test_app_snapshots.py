@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, settle, table_screen
+from apphelp import always, first_legal, human_move, settle, table_screen
 from tablehelp import Passer, play_deal, to_game_over, to_mid_trick, to_play, to_score_sheet
 
-from deberc_tui.app import controller, make_app
+from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.engine import PlayCard, Rules
 
@@ -29,13 +29,13 @@ Steps = Callable[[Any], Awaitable[None]]
 @pytest.fixture(autouse=True)
 def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
-    first_legal_bots(monkeypatch)
 
 
 def table_app(seed: int = 11, players: int = 2, target: int = 501, **kw: Any) -> Any:
-    args: dict[str, Any] = {"seed": seed, "first_dealer": 1, "pace": 0.0, "look": LOOK}
+    """A table of first-legal bots (stable pictures whatever the real bots learn)."""
+    args: dict[str, Any] = {"seed": seed, "first_dealer": 1, "pace": 0.0, "look": LOOK, "bot_maker": first_legal}
     args.update(kw)
-    return make_app(Rules.preset("moscow", players=players, target=target), **args)
+    return make_app(Rules.preset("moscow", players=players, target=target), **{"bot_maker": first_legal, **args})
 
 
 async def to_last_trick(pilot: Any) -> None:
@@ -79,7 +79,7 @@ async def to_house_rules(pilot: Any) -> None:
 
 async def to_declare_and_bella(pilot: Any) -> None:
     await to_play(pilot)
-    view = table_screen(pilot.app).table.game.view(0)
+    view = table_screen(pilot.app).session.game.view(0)
     assert any(isinstance(a, PlayCard) and a.declare for a in view.legal)
     assert any(isinstance(a, PlayCard) and a.bella for a in view.legal)
 
@@ -88,14 +88,14 @@ async def to_round_two(pilot: Any) -> None:
     await settle(pilot)
     await pilot.press("x")  # the human passes in round 1 too
     await settle(pilot)
-    assert table_screen(pilot.app).table.game.view(0).bid_round == 2
+    assert table_screen(pilot.app).session.game.view(0).bid_round == 2
 
 
 SCREENS: dict[str, tuple[Callable[[], Any], Steps | None]] = {
-    "new_game": (lambda: make_app(pace=0.0, look=LOOK), None),
-    "house_rules": (lambda: make_app(pace=0.0, look=LOOK), to_house_rules),
+    "new_game": (lambda: make_app(pace=0.0, look=LOOK, bot_maker=first_legal), None),
+    "house_rules": (lambda: make_app(pace=0.0, look=LOOK, bot_maker=first_legal), to_house_rules),
     "bidding": (table_app, settle),
-    "bidding_round_two": (lambda: table_app(first_dealer=0), to_round_two),
+    "bidding_round_two": (lambda: table_app(first_dealer=0, bot_maker=always(Passer())), to_round_two),
     "play_declare_and_bella": (lambda: table_app(seed=DECLARE_AND_BELLA_SEED), to_declare_and_bella),
     "mid_trick": (table_app, to_mid_trick),
     "four_players": (lambda: table_app(players=4, bots=["random"] * 3), to_mid_trick),
@@ -114,7 +114,5 @@ SCREENS: dict[str, tuple[Callable[[], Any], Steps | None]] = {
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_screen(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, screen: str, size: str) -> None:
-    if screen == "bidding_round_two":
-        monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Passer())
     build, steps = SCREENS[screen]
     assert snap_compare(build(), terminal_size=SIZES[size], run_before=steps)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, settle, table_screen
+from apphelp import first_legal, human_move, settle, table_screen
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract
 from click.testing import CliRunner
@@ -329,12 +329,11 @@ async def test_the_new_game_screen_switches_and_saves_the_language(
 @pytest.fixture
 def russian(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
-    first_legal_bots(monkeypatch)
     set_language("ru")
 
 
 def table_app() -> Any:
-    return make_app(Rules.preset("moscow", players=2), seed=11, first_dealer=1, pace=0.0, look=LOOK)
+    return make_app(Rules.preset("moscow", players=2), seed=11, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
 
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -342,7 +341,7 @@ SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_new_game_ru(snap_compare: Any, russian: None, size: str) -> None:
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=SIZES[size])
+    assert snap_compare(make_app(pace=0.0, look=LOOK, bot_maker=first_legal), terminal_size=SIZES[size])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -367,7 +366,7 @@ def test_snapshot_score_sheet_ru(snap_compare: Any, russian: None, size: str) ->
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_game_over_ru(snap_compare: Any, russian: None, size: str) -> None:
-    app = make_app(Rules.preset("moscow", players=2, target=101), seed=11, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("moscow", players=2, target=101), seed=11, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     assert snap_compare(app, terminal_size=SIZES[size], run_before=to_game_over)
 
 
@@ -394,7 +393,7 @@ def leaks(text: str) -> list[str]:
 
 async def test_no_english_leaks_into_the_russian_screens(russian: None) -> None:
     seen: list[str] = []
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         seen.append(visible_text(app))
@@ -425,7 +424,7 @@ async def test_no_english_leaks_into_the_russian_screens(russian: None) -> None:
         await pilot.press("l")
         await pilot.pause()
         seen.append(visible_text(app))  # last tricks
-        assert table_screen(app).table.game.deals
+        assert table_screen(app).session.game.deals
     for text in seen:
         assert re.search("[а-яА-Я]", text)
         assert not leaks(text), (leaks(text), text[:400])
@@ -437,7 +436,7 @@ async def test_an_illegal_card_is_refused_in_russian(russian: None) -> None:
         for _attempt in range(40):
             await settle(pilot)
             scr = table_screen(app)
-            deal = scr.table.game.deal
+            deal = scr.session.game.deal
             hand = scr.query_one("#hand")
             if deal.phase.value == "play" and deal.to_act == 0 and hand.legal and len(hand.legal) < len(hand.cards):
                 index = next(i for i, c in enumerate(hand.cards) if c not in hand.legal)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, settle, table_screen
+from apphelp import first_legal, human_move, settle, table_screen
 from rich.color import Color
 from rich.style import Style
 from rich.text import Text
@@ -29,11 +29,8 @@ MIXED = [Card.parse(c) for c in ("AH", "TD", "KC", "QS", "JH", "9D", "8C", "7S",
 @pytest.fixture(autouse=True)
 def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
-    first_legal_bots(monkeypatch)
-
-
 def table_app(look: Look, players: int = 2) -> Any:
-    return make_app(Rules.preset("moscow", players=players), seed=11, first_dealer=1, pace=0.0, look=look)
+    return make_app(Rules.preset("moscow", players=players), seed=11, first_dealer=1, pace=0.0, look=look, bot_maker=first_legal)
 
 
 def rendered(widget: Widget) -> list[list[tuple[str, Style]]]:
@@ -238,7 +235,7 @@ async def test_ascii_look_draws_only_ascii_on_the_felt_in_the_hand_and_the_panel
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):
             await settle(pilot)
-            deal = table_screen(app).table.game.deal
+            deal = table_screen(app).session.game.deal
             if deal.current_trick and deal.to_act == 0:
                 break
             await human_move(pilot)
@@ -415,7 +412,7 @@ async def test_at_80x24_the_side_panel_fits_in_its_width() -> None:
         for _ in range(30):
             await settle(pilot)
             scr = table_screen(app)
-            if scr.table.game.deal.tricks:
+            if scr.session.game.deal.tricks:
                 break
             await human_move(pilot)
         info = scr.query_one("#info")
@@ -460,7 +457,7 @@ async def test_clicking_a_legal_card_plays_it() -> None:
         for _ in range(30):
             await settle(pilot)
             scr = table_screen(app)
-            deal = scr.table.game.deal
+            deal = scr.session.game.deal
             if deal.phase.value == "play" and deal.to_act == 0:
                 break
             await human_move(pilot)

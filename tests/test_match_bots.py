@@ -207,7 +207,7 @@ def test_statistics_count_a_match_its_game_points_and_money(tmp_path: Path, monk
         match.apply(seat, players[seat].choose(view, view.legal, 0.5))
         if len(match.settled) > games_before:  # a game ended: the person at seat 0 records it
             result = match.settled[-1]
-            assert stats.add_game({"players": 2, "level": "heuristic", "won": result.winner == 0,
+            assert stats.record_game({"players": 2, "level": "heuristic", "won": result.winner == 0,
                                    "totals": list(result.totals), "deals": 1, "when": 0,
                                    **stats.match_fields(match, [0])}) is None
     [row] = stats.per_opponent(stats.load_stats())

@@ -38,15 +38,15 @@ async def test_a_whole_game_by_keys(players: int, seed: int, decisions: set[str]
     async with app.run_test(size=(80, 24)) as pilot:
         used = await play_game_by_keys(pilot)
         text = screen_text(app)
-        outcome = app.table.game.outcome
+        outcome = app.session.game.outcome
         assert outcome is not None
-        winner = app.table.side_name(outcome.winner)
+        winner = app.session.side_name(outcome.winner)
         assert "Game over" in text
         assert ("You won the game!" in text) if winner == "You" else (f"{winner} won the game" in text)
         for choice in ("New game (n)", "Statistics (s)", "Score sheet (t)", "Quit (q)"):
             assert choice in text
     assert used == decisions
-    deals = app.table.game.deals
+    deals = app.session.game.deals
     if "declare" in used:  # the declaration the toggle showed as on was made, not lost
         assert any(d.seat == 0 for deal in deals for d in deal.declarations)
     if "bella" in used:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deberc_tui.engine import (
@@ -95,6 +95,7 @@ def deal_to_random_point(preset: str, players: int, seed: int) -> Deal:
 @pytest.mark.parametrize(("preset", "players"), CASES)
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**31))
+@example(seed=1366154)  # fifty: a thing that is no action, while an offer to concede waits, is malformed all the same
 def test_a_refused_action_never_changes_the_deal(preset: str, players: int, seed: int) -> None:
     deal = deal_to_random_point(preset, players, seed)
     for seat in range(players):

@@ -11,17 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
+from apphelp import first_legal, human_move, screen_text, settle, table_screen
 
 from deberc_tui import saved_games
 from deberc_tui.app import make_app
-from deberc_tui.app.controller import Table
-from deberc_tui.app.controller import make_bot as real_make_bot
 from deberc_tui.app.look import Look
 from deberc_tui.app.screens.newgame import NewGameScreen
 from deberc_tui.app.screens.saved import ReplayScreen, SavedGamesScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Rules
+from deberc_tui.table.services import FirstLegalBot, Services
+from deberc_tui.table.session import TableSession
 from deberc_tui.text.i18n import translate
 
 LOOK = Look()
@@ -35,7 +35,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
-    first_legal_bots(monkeypatch)
     return tmp_path / "data"
 
 
@@ -64,7 +63,7 @@ def put(name: str, doc: dict[str, Any] | str, when: float = WHEN, folder: Path |
 def quick_app(players: int = 2, target: int = 501, **kw: Any) -> Any:
     args: dict[str, Any] = dict(seed=11, first_dealer=1, pace=0.0, look=LOOK)
     args.update(kw)
-    return make_app(Rules.preset("moscow", players=players, target=target), **args)
+    return make_app(Rules.preset("moscow", players=players, target=target), **{"bot_maker": first_legal, **args})
 
 
 async def play_moves(app: Any, pilot: Any, moves: int) -> None:
@@ -81,21 +80,21 @@ async def test_a_new_game_never_overwrites_an_unfinished_one(data_dir: Path) -> 
     first = quick_app()
     async with first.run_test(size=(80, 24)) as pilot:
         await play_moves(first, pilot, 2)
-        first_path = first.table.save_path
-        first_log = len(first.table.game.deal.log)
+        first_path = first.session.save_path
+        first_log = len(first.session.game.deal.log)
     assert first_path is not None and first_path.parent == data_dir / "games"
     saved_first = first_path.read_text(encoding="utf-8")
     second = quick_app(seed=12)
     async with second.run_test(size=(80, 24)) as pilot:
         await play_moves(second, pilot, 1)
-        second_path = second.table.save_path
+        second_path = second.session.save_path
     assert second_path != first_path
     assert first_path.read_text(encoding="utf-8") == saved_first  # untouched
     games = saved_games.list_games()
     assert sorted(g.path for g in games.games) == sorted([first_path, second_path])
     assert all(not g.finished for g in games.games)
     # the first one is still resumable, exactly where it stopped
-    table = Table.from_record(first_path)
+    table = TableSession.from_record(first_path)
     assert len(table.game.deal.log) == first_log
 
 
@@ -152,7 +151,7 @@ async def open_saved_screen(pilot: Any) -> SavedGamesScreen:
 
 async def test_the_saved_games_screen_lists_them_and_replays_a_finished_one() -> None:
     two_games()
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "Saved games" in screen_text(app)  # the new-game screen's button
@@ -181,13 +180,13 @@ async def test_the_saved_games_screen_lists_them_and_replays_a_finished_one() ->
 
 async def test_enter_on_an_unfinished_game_resumes_it_in_its_own_file() -> None:
     _done, going = two_games()
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_saved_screen(pilot)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.table.save_path == going
+        assert app.session.save_path == going
         await human_move(pilot)
         await settle(pilot)
     doc = json.loads(going.read_text(encoding="utf-8"))
@@ -197,7 +196,7 @@ async def test_enter_on_an_unfinished_game_resumes_it_in_its_own_file() -> None:
 async def test_the_list_notes_unreadable_files() -> None:
     two_games()
     put("broken.json", "{not json")
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(100, 30)) as pilot:
         await open_saved_screen(pilot)
         text = screen_text(app)
@@ -205,7 +204,7 @@ async def test_the_list_notes_unreadable_files() -> None:
 
 
 async def test_no_saved_games_says_so() -> None:
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_saved_screen(pilot)
         assert "No saved games yet." in screen_text(app)
@@ -217,7 +216,7 @@ def test_snapshot_saved_games_80x24(snap_compare: Any) -> None:
     async def run_before(pilot: Any) -> None:
         await open_saved_screen(pilot)
 
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(make_app(pace=0.0, look=LOOK, bot_maker=first_legal), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_snapshot_saved_games_120x40(snap_compare: Any) -> None:
@@ -226,7 +225,7 @@ def test_snapshot_saved_games_120x40(snap_compare: Any) -> None:
     async def run_before(pilot: Any) -> None:
         await open_saved_screen(pilot)
 
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=(120, 40), run_before=run_before)
+    assert snap_compare(make_app(pace=0.0, look=LOOK, bot_maker=first_legal), terminal_size=(120, 40), run_before=run_before)
 
 
 def test_snapshot_replay_80x24(snap_compare: Any) -> None:
@@ -237,7 +236,7 @@ def test_snapshot_replay_80x24(snap_compare: Any) -> None:
         await pilot.press("down", "enter")
         await pilot.pause()
 
-    assert snap_compare(make_app(pace=0.0, look=LOOK), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(make_app(pace=0.0, look=LOOK, bot_maker=first_legal), terminal_size=(80, 24), run_before=run_before)
 
 
 # -- --resume ------------------------------------------------------------------------------------
@@ -247,17 +246,17 @@ async def test_resume_continues_the_latest_unfinished_game() -> None:
     put("20261128-100000-aaaaaa.json", unfinished_doc(2), WHEN - 7200)
     latest = put("20261129-100000-bbbbbb.json", unfinished_doc(3), WHEN - 3600)
     put("20261130-100000-cccccc.json", finished_doc(), WHEN)  # newer, but finished
-    app = make_app(resume=True, pace=0.0, look=LOOK)
+    app = make_app(resume=True, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.table.save_path == latest
-        assert len(app.table.game.deals[0].log) >= 3
+        assert app.session.save_path == latest
+        assert len(app.session.game.deals[0].log) >= 3
 
 
 async def test_resume_with_nothing_to_resume_opens_the_new_game_screen() -> None:
     put("20261130-100000-cccccc.json", finished_doc(), WHEN)
-    app = make_app(resume=True, pace=0.0, look=LOOK)
+    app = make_app(resume=True, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
@@ -268,21 +267,18 @@ async def test_resume_with_nothing_to_resume_opens_the_new_game_screen() -> None
 
 
 def test_an_unknown_bot_is_named_and_replaced_by_the_default_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deberc_tui.app import controller
-
     made: list[str] = []
 
     def make(name: str, seed: int | None = None) -> Any:
         if name != "heuristic":
             raise ValueError(f"unknown bot {name!r} (one of: heuristic)")
         made.append(name)
-        return controller._FirstLegal()
+        return FirstLegalBot()
 
-    monkeypatch.setattr(controller, "make_bot", make)
     path = put("game.json", unfinished_doc(bot="plugin-gone"), folder=tmp_path)
-    table = Table.from_record(path)
+    table = TableSession.from_record(path, services=Services(make_bot=make))
     assert made == ["heuristic"] and 1 in table.bots
-    [warning] = table.warnings
+    [warning] = [translate(w) for w in table.warnings]
     assert str(path) in warning and "Seat 2 (Boris)" in warning and "'plugin-gone'" in warning
     assert "a heuristic bot plays instead" in warning
     assert table.players[1]["bot"] == "plugin-gone"  # the record keeps what it said
@@ -292,9 +288,6 @@ async def test_load_and_resume_with_an_unknown_bot_open_the_game_and_say_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the real registry: 'heuristic:wild' names a style that does not exist, 'plugin-gone' no bot at all
-    from deberc_tui.app import controller
-
-    monkeypatch.setattr(controller, "make_bot", real_make_bot)
     path = put("game.json", unfinished_doc(bot="heuristic:wild"), folder=tmp_path)
     app = make_app(load=path, pace=0.0, look=LOOK)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -311,19 +304,19 @@ async def test_load_and_resume_with_an_unknown_bot_open_the_game_and_say_so(
 
 
 def test_history_lines_tell_the_story_so_far() -> None:
-    table = Table.from_record(FINISHED)
-    lines = table.history_lines()
+    table = TableSession.from_record(FINISHED)
+    lines = table.history()
     assert lines[0].startswith("Deal 1 — dealer P1")
     assert any("trick 1:" in line for line in lines)
     assert any(line.startswith("Deal 2") for line in lines)
     assert lines[-1] == "Score: P0 0, P1 121"
-    half = Table.from_record(json.dumps(unfinished_doc())).history_lines()
+    half = TableSession.from_record(json.dumps(unfinished_doc())).history()
     assert half[0].startswith("Deal 1 — dealer Boris") and "  (in progress)" in half
 
 
 async def test_opening_a_finished_game_writes_no_copy(tmp_path: Path, data_dir: Path) -> None:
     path = put("game.json", finished_doc(), folder=tmp_path)
-    app = make_app(load=path, pace=0.0, look=LOOK)
+    app = make_app(load=path, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table_screen(app)
@@ -335,7 +328,7 @@ async def test_the_saved_games_screen_speaks_russian() -> None:
 
     two_games()
     set_language("ru")
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "Сохранённые (^O)" in screen_text(app)
@@ -354,7 +347,7 @@ def test_a_legacy_autosave_alone_is_resumed(data_dir: Path) -> None:
     (data_dir / "autosave.json").write_text(json.dumps(unfinished_doc()), encoding="utf-8")
     latest = saved_games.list_games().latest_unfinished()
     assert latest is not None and latest.path.parent == data_dir / "games"
-    assert Table.from_record(latest.path).names == ["Anna", "Boris"]
+    assert TableSession.from_record(latest.path).names == ["Anna", "Boris"]
 
 
 def test_the_list_is_cached_and_follows_changed_files(data_dir: Path) -> None:

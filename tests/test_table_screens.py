@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
+from apphelp import always, first_legal, human_move, screen_text, settle, table_screen
 from rulehelp import new_deal, run
 from tablehelp import Passer, shown_buttons, to_game_over, to_play
 
@@ -19,6 +19,7 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.screens.modals import ConfirmScreen, LastTrickScreen, StatsScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Bid, Card, IllegalActionError, PlayCard, Rules, Suit
+from deberc_tui.engine.text import Text as EngineText
 
 LOOK = Look()
 
@@ -26,12 +27,9 @@ LOOK = Look()
 @pytest.fixture(autouse=True)
 def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
-    first_legal_bots(monkeypatch)
-
-
 def quick_app(players: int = 2, seed: int = 11, first_dealer: int = 1, target: int = 501, **kw: Any) -> Any:
     return make_app(Rules.preset("moscow", players=players, target=target), seed=seed, first_dealer=first_dealer,
-                    pace=0.0, look=LOOK, **kw)
+                    pace=0.0, look=LOOK, **{"bot_maker": first_legal, **kw})
 
 
 async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None:
@@ -39,10 +37,10 @@ async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = await to_play(pilot)
-        while not scr.table.game.deal.tricks:
+        while not scr.session.game.deal.tricks:
             await human_move(pilot)
             await settle(pilot)
-        trick = scr.table.game.deal.tricks[-1]
+        trick = scr.session.game.deal.tricks[-1]
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LastTrickScreen)
@@ -50,7 +48,7 @@ async def test_the_last_trick_dialog_shows_the_cards_and_who_took_them() -> None
         assert "Last tricks" in text
         for _seat, card in trick.cards:
             assert LOOK.card_str(card) in text
-        winner = scr.table.names[trick.winner]
+        winner = scr.session.names[trick.winner]
         first = LOOK.card_str(trick.cards[0][1])
         row = next(line for line in text.splitlines() if first in line and f"+{trick.points}" in line)
         assert row.count(winner) >= 1 and row.index(first) < row.index(f"+{trick.points}")
@@ -70,10 +68,10 @@ async def test_game_over_names_the_winner_and_offers_the_choices() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await to_game_over(pilot)
         text = screen_text(app)
-        outcome = app.table.game.outcome
-        winner = app.table.side_name(outcome.winner)
+        outcome = app.session.game.outcome
+        winner = app.session.side_name(outcome.winner)
         assert ("You won the game!" if winner == "You" else f"{winner} won the game") in text
-        for total in app.table.game.totals:
+        for total in app.session.game.totals:
             assert str(total) in text
         for choice in ("New game (n)", "Statistics (s)", "Score sheet (t)", "Quit (q)"):
             assert choice in text
@@ -99,7 +97,7 @@ async def declaring_position(pilot: Any) -> TableScreen:
     await settle(pilot)
     scr = await to_play(pilot)
     for _ in range(10):
-        view = scr.table.game.view(0)
+        view = scr.session.game.view(0)
         if view.to_act == 0 and any(isinstance(a, PlayCard) and a.declare for a in view.legal):
             return scr
         await human_move(pilot)
@@ -140,7 +138,7 @@ async def test_pressing_e_as_the_footer_says_declares_and_shift_e_keeps_it_back(
         assert shown_buttons(scr)["declare"].startswith("☑ Declaring ")
         await human_move(pilot)
         await settle(pilot)
-        assert any(d.seat == 0 for d in scr.table.game.deal.declarations)
+        assert any(d.seat == 0 for d in scr.session.game.deal.declarations)
 
 
 async def test_shift_e_then_a_card_plays_without_declaring() -> None:
@@ -150,7 +148,7 @@ async def test_shift_e_then_a_card_plays_without_declaring() -> None:
         await pilot.press("E")
         await human_move(pilot)
         await settle(pilot)
-        assert not any(d.seat == 0 for d in scr.table.game.deal.declarations)
+        assert not any(d.seat == 0 for d in scr.session.game.deal.declarations)
 
 
 async def test_b_declares_bella_and_shift_b_keeps_it_back() -> None:
@@ -174,7 +172,7 @@ async def test_a_long_message_is_readable_to_its_end_and_kept_in_the_log() -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
-        scr.error = ("Claim «Партия»? Your side has 480 written + this deal's points, target 501; a false claim "
+        scr.session.error = EngineText("Claim «Партия»? Your side has 480 written + this deal's points, target 501; a false claim "
                      "loses the game. Press a again to claim.")
         scr.refresh_table()
         await pilot.pause()
@@ -209,10 +207,10 @@ async def test_keys_work_on_the_russian_layout() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
-        assert scr.table.game.deal.to_act == 0
+        assert scr.session.game.deal.to_act == 0
         await pilot.press("з")  # the p key on ЙЦУКЕН: play the turnup's suit
         await settle(pilot)
-        assert scr.table.game.deal.log[0] == (0, Bid("play"))
+        assert scr.session.game.deal.log[0] == (0, Bid("play"))
         await pilot.press("д")  # l: the last tricks
         await pilot.pause()
         assert isinstance(app.screen, LastTrickScreen)
@@ -255,19 +253,16 @@ async def test_a_too_small_terminal_is_told_and_the_table_comes_back() -> None:
 
 
 async def test_round_two_offers_only_the_suits_one_may_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    from deberc_tui.app import controller
-
-    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Passer())
-    app = quick_app(first_dealer=0)  # Boris bids first, and passes
+    app = quick_app(first_dealer=0, bot_maker=always(Passer()))  # Boris bids first, and passes
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(6):
             await settle(pilot)
-            deal = table_screen(app).table.game.deal
-            if deal.to_act == 0 and table_screen(app).table.game.view(0).bid_round == 2:
+            deal = table_screen(app).session.game.deal
+            if deal.to_act == 0 and table_screen(app).session.game.view(0).bid_round == 2:
                 break
             await pilot.press("x")
         scr = table_screen(app)
-        turnup = scr.table.game.deal.turnup.suit
+        turnup = scr.session.game.deal.turnup.suit
         status = str(scr.query_one("#status").content)
         assert status.startswith("Round 2: name a suit")
         assert LOOK.suit(turnup) not in status
@@ -283,7 +278,7 @@ async def test_partiya_is_not_offered_when_the_target_is_out_of_reach() -> None:
         await settle(pilot)
         scr = await to_play(pilot)
         for _ in range(8):
-            view = scr.table.game.view(0)
+            view = scr.session.game.view(0)
             assert "claim" not in shown_buttons(scr)
             assert "Партия" not in screen_text(app).splitlines()[-1]
             if view.to_act != 0:
@@ -306,7 +301,7 @@ async def test_help_gives_each_key_its_own_row() -> None:
 async def test_house_rules_help_shows_no_code_values() -> None:
     from textual.widgets import Select
 
-    app = make_app(pace=0.0, look=LOOK)
+    app = make_app(pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         app.screen.action_house_rules()
@@ -353,7 +348,7 @@ async def test_a_click_on_a_bid_button_bids() -> None:
         assert "bid-pass" in shown_buttons(scr)
         await pilot.click("#bid-pass")
         await settle(pilot)
-        assert scr.table.game.deal.log[0] == (0, Bid("pass"))
+        assert scr.session.game.deal.log[0] == (0, Bid("pass"))
 
 
 async def test_a_hint_names_a_choice_and_its_reason_and_stays_in_the_log() -> None:
@@ -364,13 +359,13 @@ async def test_a_hint_names_a_choice_and_its_reason_and_stays_in_the_log() -> No
         for _step in range(100):
             await app.workers.wait_for_complete()
             await pilot.pause()
-            if table_screen(app).hint.startswith("Hint:"):
+            if table_screen(app).hint_text.startswith("Hint:"):
                 break
         scr = table_screen(app)
-        assert scr.hint.startswith("Hint: ") and (" play " in scr.hint or " pass" in scr.hint or "name" in scr.hint)
-        assert " — " in scr.hint  # the reason comes with the choice
+        assert scr.hint_text.startswith("Hint: ") and (" play " in scr.hint_text or " pass" in scr.hint_text or "name" in scr.hint_text)
+        assert " — " in scr.hint_text  # the reason comes with the choice
         assert "Hint: " in " ".join(screen_text(app).split())
-        assert scr.hint in scr.query_one("#log").plain()
+        assert scr.hint_text in scr.query_one("#log").plain()
 
 
 async def test_the_tutor_lets_a_good_bid_through_or_warns_before_a_costly_one() -> None:
@@ -383,16 +378,16 @@ async def test_the_tutor_lets_a_good_bid_through_or_warns_before_a_costly_one() 
             await app.workers.wait_for_complete()
             await pilot.pause()
             scr = table_screen(app)
-            if scr.table.game.deal.log or scr.error.startswith("Tutor:"):
+            if scr.session.game.deal.log or scr.error_text.startswith("Tutor:"):
                 break
         scr = table_screen(app)
-        if scr.table.game.deal.log:
-            assert scr.table.game.deal.log[0] == (0, Bid("play"))
+        if scr.session.game.deal.log:
+            assert scr.session.game.deal.log[0] == (0, Bid("play"))
         else:
             assert "Choose it again to go ahead." in " ".join(screen_text(app).split())
             await pilot.press("p")
             await settle(pilot)
-            assert scr.table.game.deal.log[0] == (0, Bid("play"))
+            assert scr.session.game.deal.log[0] == (0, Bid("play"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

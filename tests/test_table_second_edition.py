@@ -18,17 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import first_legal_bots, human_move, screen_text, settle, table_screen
+from apphelp import always, first_legal, human_move, screen_text, settle, table_screen
 from tablehelp import shown_buttons, to_play
 
-from deberc_tui.app import controller, make_app
+from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.modals import (
-    ConcedeAnswerScreen,
-    DealSummaryScreen,
-    GameOverScreen,
-    ScoreSheetScreen,
-)
+from deberc_tui.app.screens.match_end import GameOverScreen
+from deberc_tui.app.screens.modals import ConcedeAnswerScreen, DealSummaryScreen, ScoreSheetScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import (
     CONCEDE_OFFER,
@@ -55,9 +51,6 @@ PLAYERS = [{"name": "You", "kind": "human"}, {"name": "Boris", "kind": "bot", "b
 @pytest.fixture(autouse=True)
 def _setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
-    first_legal_bots(monkeypatch)
-
-
 # -- positions: a game played out by the engine until the state a rule needs --------------------------
 
 
@@ -107,7 +100,7 @@ def held_record(players: int = 2) -> dict[str, Any]:
 
 
 def loaded(path: Path, **kw: Any) -> Any:
-    return make_app(load=path, pace=0.0, look=LOOK, **kw)
+    return make_app(load=path, pace=0.0, look=LOOK, **{"bot_maker": first_legal, **kw})
 
 
 async def finish_deal(pilot: Any) -> None:
@@ -159,11 +152,11 @@ async def test_declaring_on_the_second_card_is_offered_when_the_first_card_kept_
         await human_move(pilot)
         for _ in range(6):  # on to the human's second card
             await settle(pilot)
-            deal = scr.table.game.deal
+            deal = scr.session.game.deal
             if deal.to_act == 0 and len(deal.tricks) == 1:
                 break
             await human_move(pilot)
-        assert len(scr.table.game.deal.tricks) == 1 and scr.table.game.deal.to_act == 0
+        assert len(scr.session.game.deal.tricks) == 1 and scr.session.game.deal.to_act == 0
         assert "declare" in shown_buttons(scr), "the second card may declare too"
         await pilot.press("e")
         assert "with this second card" in shown_buttons(scr)["declare"]
@@ -211,7 +204,7 @@ async def test_bella_is_offered_and_declared_with_any_card_the_rule_allows(tmp_p
         await settle(pilot)
         scr = table_screen(app)
         assert shown_buttons(scr).get("bella", "").endswith("Bella with this card (B: not yet)")
-        view = scr.table.game.view(0)
+        view = scr.session.game.view(0)
         card = next(a.card for a in view.legal if isinstance(a, PlayCard) and a.bella
                     and a.card.rank not in (Rank.KING, Rank.QUEEN))
         hand = scr.query_one("#hand")
@@ -244,14 +237,14 @@ async def test_a_held_tie_is_summarised_and_the_forced_deal_says_who_must_play_a
         summary = screen_text(app)
         assert "held (висяк)" in summary
         assert "A tie: nothing is written." in summary
-        game = app.table.game
+        game = app.session.game
         held = game.results[-1].points
         assert f"held {held[0]}" in summary
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         bidder = game.deals[-2].bidder
-        name = app.table.names[bidder]
+        name = app.session.names[bidder]
         panel = panel_text(app)
         assert "Forced deal (висяк)" in panel and "after a tie: no bidding" in panel
         assert ("You must play" if name == "You" else f"{name} must play") in panel
@@ -275,7 +268,7 @@ async def test_the_score_sheet_writes_a_held_deal_as_held(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheetScreen)
         text = screen_text(app)
-        points = app.table.game.results[-1].points
+        points = app.session.game.results[-1].points
         assert f"held {points[0]}" in text and f"held {points[1]}" in text
         assert "the forced deal that follows decides those points" in text
 
@@ -284,14 +277,14 @@ async def test_the_score_sheet_writes_a_held_deal_as_held(tmp_path: Path) -> Non
 
 
 async def test_the_club_shows_the_stock_top_after_the_first_trick_on_the_felt() -> None:
-    app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await to_play(pilot)
         assert "Stock top" not in panel_text(app) and "Bottom" not in panel_text(app)
-        while not scr.table.game.deal.tricks:
+        while not scr.session.game.deal.tricks:
             await human_move(pilot)
             await settle(pilot)
-        top = scr.table.game.view(0).stock_top
+        top = scr.session.game.view(0).stock_top
         assert top is not None
         assert f"Stock top {LOOK.card_str(top)}" in panel_text(app)
         felt = str(scr.query_one("#felt").render().plain)
@@ -300,12 +293,12 @@ async def test_the_club_shows_the_stock_top_after_the_first_trick_on_the_felt() 
 
 
 async def test_the_turnup_goes_to_the_bidders_hand_and_off_the_felt() -> None:
-    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bidder"), seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bidder"), seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         scr = await to_play(pilot)
-        deal = scr.table.game.deal
+        deal = scr.session.game.deal
         turnup = deal.turnup
-        taker = app.table.names[deal.bidder]
+        taker = app.session.names[deal.bidder]
         assert turnup in deal.hand(deal.bidder)
         assert "Turnup" not in panel_text(app)
         expected = "goes into your hand" if taker == "You" else f"goes into {taker}'s hand"
@@ -315,10 +308,10 @@ async def test_the_turnup_goes_to_the_bidders_hand_and_off_the_felt() -> None:
 
 
 async def test_the_turnup_under_the_stock_is_shown_as_such() -> None:
-    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bottom"), seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("moscow", players=2, turnup_2_3="bottom"), seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         scr = await to_play(pilot)
-        turnup = scr.table.game.deal.turnup
+        turnup = scr.session.game.deal.turnup
         assert f"Under the stock {LOOK.card_str(turnup)}" in panel_text(app)
         assert "Bottom" not in panel_text(app), "the turnup is the only stock card shown"
         assert "lies face up under the stock, out of play" in log_text(app)
@@ -331,7 +324,7 @@ async def test_the_turnup_under_the_stock_is_shown_as_such() -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
     width, height = SIZES[size]
-    app = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(width, height)) as pilot:
         scr = await to_play(pilot)
         hand = scr.query_one("#hand")
@@ -342,7 +335,7 @@ async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
         for card in hand.cards:
             assert LOOK.card_str(card) in text
         assert "1-9, 0" in status_text(app)
-        assert f"Stock {scr.table.game.view(0).stock_size}" in panel_text(app)
+        assert f"Stock {scr.session.game.view(0).stock_size}" in panel_text(app)
         await pilot.press("0")
         assert hand.current == hand.cards[9]
 
@@ -351,11 +344,11 @@ async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
 
 
 async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> None:
-    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=0, pace=0.0, look=LOOK)  # the bot bids first
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=0, pace=0.0, look=LOOK, bot_maker=first_legal)  # the bot bids first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
-        deal = scr.table.game.deal
+        deal = scr.session.game.deal
         assert deal.bidder == 1, "the first-legal bot plays the turnup's suit"
         assert shown_buttons(scr).get("concede") == "Concede 50 (o)"
         await pilot.press("o")
@@ -365,11 +358,11 @@ async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> Non
         assert isinstance(app.screen, DealSummaryScreen)
         text = screen_text(app)
         assert "conceded for fifty" in text and "Conceded for fifty: Boris 50, You 0" in text
-        assert app.table.game.totals == [0, 50]
+        assert app.session.game.totals == [0, 50]
 
 
 async def test_the_concession_is_offered_only_while_it_is_legal() -> None:
-    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)  # the human bids first
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)  # the human bids first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
@@ -396,8 +389,7 @@ class Offerer:
 @pytest.mark.parametrize("answer", ["y", "n"])
 async def test_a_bots_offer_asks_the_human_bidder_in_a_dialog_that_says_what_each_answer_means(
         monkeypatch: pytest.MonkeyPatch, answer: str) -> None:
-    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
-    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK, bot_maker=always(Offerer()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p")  # the human bids: the bot defends and offers
@@ -412,7 +404,7 @@ async def test_a_bots_offer_asks_the_human_bidder_in_a_dialog_that_says_what_eac
         if answer == "y":
             assert isinstance(app.screen, DealSummaryScreen)
             assert "You accept: you write 50, the deal ends" in log_text(app)
-            assert app.table.game.totals == [50, 0]
+            assert app.session.game.totals == [50, 0]
         else:
             assert isinstance(app.screen, TableScreen)
             assert "You refuse: play on" in log_text(app)
@@ -445,12 +437,12 @@ async def test_a_refused_claim_says_the_rules_reason_in_the_status_line_and_the_
     app = loaded(saved(tmp_path, on_lead_after_a_trick(preset, jack)))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = len(app.table.game.deal.log)
+        before = len(app.session.game.deal.log)
         await pilot.press("a")
         await pilot.pause()
         assert reason in status_text(app)
         assert reason in log_text(app)
-        assert len(app.table.game.deal.log) == before, "nothing happened"
+        assert len(app.session.game.deal.log) == before, "nothing happened"
         assert isinstance(app.screen, TableScreen)
 
 
@@ -473,7 +465,7 @@ async def test_a_false_claim_under_kharkiv_rules_is_struck_and_doubled_and_the_s
     app = loaded(saved(tmp_path, kharkiv_claim_with_points()))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        total = app.table.game.totals[0]
+        total = app.session.game.totals[0]
         await pilot.press("a")
         assert f"a false claim strikes your {total} to 0 and doubles it to the other side" in status_text(app)
         await pilot.press("a")
@@ -485,7 +477,7 @@ async def test_a_false_claim_under_kharkiv_rules_is_struck_and_doubled_and_the_s
 
 
 async def test_a_game_won_by_the_gap_says_so_in_the_game_over_dialog() -> None:
-    app = make_app(Rules.preset("fifty", players=2, gap_end=30), seed=2, first_dealer=1, pace=0.0, look=LOOK)
+    app = make_app(Rules.preset("fifty", players=2, gap_end=30), seed=2, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)
@@ -496,7 +488,7 @@ async def test_a_game_won_by_the_gap_says_so_in_the_game_over_dialog() -> None:
                 continue
             await human_move(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        assert app.table.game.outcome.reason == "gap"
+        assert app.session.game.outcome.reason == "gap"
         assert "how: a lead of 30 points or more" in screen_text(app)
         assert "(a lead of 30 points or more)" in log_text(app)
 
@@ -522,9 +514,8 @@ async def test_the_held_deal_and_the_forced_deal_in_russian(tmp_path: Path) -> N
 
 async def test_the_concession_dialog_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     set_language("ru")
-    monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
     app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK,
-                   names=["Вы", "Борис"])
+                   names=["Вы", "Борис"], bot_maker=always(Offerer()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -554,7 +545,7 @@ async def _to_concede_dialog(pilot: Any) -> None:
 
 async def _to_stock_top(pilot: Any) -> None:
     scr = await to_play(pilot)
-    while not scr.table.game.deal.tricks:
+    while not scr.session.game.deal.tricks:
         await human_move(pilot)
         await settle(pilot)
 
@@ -566,16 +557,15 @@ SNAPSHOTS = ("ten_cards", "forced_deal", "held_summary", "concede_dialog", "stoc
 @pytest.mark.parametrize("screen", SNAPSHOTS)
 def test_snapshot(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, size: str) -> None:
     if screen == "ten_cards":
-        app, steps = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK), to_play
+        app, steps = make_app(Rules.preset("kharkiv", players=2), seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal), to_play
     elif screen in ("forced_deal", "held_summary"):
         app = loaded(saved(tmp_path, held_record()), seed=7)  # the forced deal is shuffled from the seed
         steps = _to_forced_deal if screen == "forced_deal" else finish_deal
     elif screen == "concede_dialog":
-        monkeypatch.setattr(controller, "make_bot", lambda name, seed=None: Offerer())
-        app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK)
+        app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=1, pace=0.0, look=LOOK, bot_maker=always(Offerer()))
         steps = _to_concede_dialog
     else:
-        app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK)
+        app = make_app(Rules.preset("club", players=2), seed=3, first_dealer=1, pace=0.0, look=LOOK, bot_maker=first_legal)
         steps = _to_stock_top
     assert snap_compare(app, terminal_size=SIZES[size], run_before=steps)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from apphelp import first_legal_bots, settle, table_screen
+from apphelp import first_legal, settle, table_screen
 from test_app import quick_app
 
 from bots.knowledge import knowledge
@@ -54,26 +54,24 @@ def test_the_tutor_weighs_every_card_open_to_the_seat() -> None:
 
 
 async def test_a_costly_bid_is_warned_about_once_then_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    first_legal_bots(monkeypatch)
-
     def fake_advise(view, seconds=1.5, seed=0):
         play, pas = BidValue("play", [-40.0, -30.0, -50.0]), BidValue("pass", [0.0, 0.0, 0.0])
         return tutor.Advice([(Bid("pass"), pas), (Bid("play"), play)], 3, 0.1)
 
     monkeypatch.setattr(tutor, "advise", fake_advise)
-    app = quick_app()
+    app = quick_app(bot_maker=first_legal)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         scr = table_screen(app)
-        deal = scr.table.game.deal
-        assert deal.phase.value == "bidding" and deal.to_act == scr.viewer
-        scr.tutor = 10.0
+        deal = scr.session.game.deal
+        assert deal.phase.value == "bidding" and deal.to_act == scr.session.viewer
+        scr.session.tutor = 10.0
         before = len(deal.log)
         await pilot.press("p")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(deal.log) == before, "the costly bid waits for confirmation"
-        assert "Tutor" in scr.error and "40" in scr.error
+        assert "Tutor" in scr.error_text and "40" in scr.error_text
         await pilot.press("p")
         await pilot.pause()
         assert len(deal.log) == before + 1 and deal.log[-1][1] == Bid("play")

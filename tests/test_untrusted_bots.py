@@ -3,7 +3,7 @@ only its seat.
 
 Plug-ins are installed for real (a ``deberc.bots`` entry point in a temporary ``dist-info``) and run
 in their own process through ``python -m deberc_tui.bot_hosting.adapter``; command bots (``cmd:``) speak the protocol
-themselves. Each misbehaviour is played at the table (the headless :class:`Table`, driven the way the
+themselves. Each misbehaviour is played at the table (the headless :class:`TableSession`, driven the way the
 table screen drives it) and in the arena. Budgets are 0.2 s so the whole file stays fast.
 """
 
@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from sessionhelp import drive
 
-from deberc_tui.app.controller import Table, bot_choose, bot_optional, default_players
 from deberc_tui.bot_hosting import registry
 from deberc_tui.bot_hosting.process import ProcessBot
 from deberc_tui.bot_hosting.protocol import view_from_message, view_to_message
@@ -30,6 +30,12 @@ from deberc_tui.cli.arena import arena, bots_cmd
 from deberc_tui.cli.bench import bench
 from deberc_tui.engine import DECK, Action, Card, Deal, Game, PlayCard, Rules, SeatView
 from deberc_tui.play.arena import run_arena
+from deberc_tui.play.loop import Answer, Ask
+from deberc_tui.play.seats import ask_bot_optional as bot_optional
+from deberc_tui.table import steps
+from deberc_tui.table.services import Services
+from deberc_tui.table.session import TableSession, default_players
+from deberc_tui.text.i18n import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ROOT / "tests" / "plugins"
@@ -68,46 +74,16 @@ def _no_module_leaks() -> Iterator[None]:
 # -- driving the table headless, as the table screen does -----------------------------------------
 
 
-def play_at_table(table: Table, deals: int = 1, budget: float = BUDGET) -> list[str]:
-    """Play ``deals`` deals: bots through ``bot_optional`` / ``bot_choose``, the human takes the first legal
-    action. Returns the failures the table would show in its log."""
-    failures: list[str] = []
-    game = table.game
-    for _ in range(deals):
-        if game.is_over:
-            break
-        table.start_deal()
-        deal = game.deal
-        assert deal is not None
-        for _step in range(400):
-            if deal.is_over:
-                break
-            acted = False
-            for seat, options in table.pending_bot_options():
-                action = bot_optional(table.bots[seat], game.view(seat), options)
-                if action is not None:
-                    table.apply(seat, action)
-                    acted = True
-                    break
-            if acted or deal.is_over:
-                continue
-            seat = deal.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if table.is_bot(seat):
-                action, failure = bot_choose(table.bots[seat], view, budget)
-                if failure:
-                    failures.append(failure)
-            else:
-                action = view.legal[0]
-            table.apply(seat, action)
-        assert deal.is_over, "the deal did not finish"
-    return failures
+def play_at_table(table: TableSession, deals: int = 1) -> list[str]:
+    """Play ``deals`` deals as the table screen does (:func:`sessionhelp.drive`: the session's steps carried out,
+    the human taking the first legal action). Returns the failures the table would show in its log."""
+    return drive(table, deals)
 
 
-def bot_table(bot: str, players: int = 2, seed: int = 3) -> Table:
+def bot_table(bot: str, players: int = 2, seed: int = 3, budget: float = BUDGET) -> TableSession:
     rules = Rules.preset("moscow", players=players)
-    return Table(rules, default_players(players, bots=[bot]), first_dealer=0, seed=seed)
+    return TableSession(rules, default_players(players, bots=[bot]), first_dealer=0, seed=seed,
+                        services=Services(bot_budget=budget), pace=0.0)
 
 
 def hidden_cards(deal: Deal, view: SeatView) -> set[str]:
@@ -136,7 +112,7 @@ def test_a_plugin_runs_in_its_own_process_and_finds_no_deal_in_memory_or_on_the_
     assert reports, "the snoop was asked at least once"
     assert all(r["objects"] == [] and r["frames"] == [] for r in reports)
     assert {r["pid"] for r in reports} == {bot.pid}
-    table.close_bots()
+    table.close()
 
 
 @pytest.mark.parametrize("name", MISBEHAVING)
@@ -151,7 +127,7 @@ def test_a_misbehaving_plugin_never_stops_the_table_nor_changes_its_rules(plugin
     assert table.game.rules.to_dict() == rules_before and table.rules.target == 501
     # A bot that stalls is stopped at once, restarted a few times, then disabled: the deal never waits long.
     assert time.monotonic() - start < 12
-    table.close_bots()
+    table.close()
 
 
 def test_a_stalling_plugin_is_killed_not_left_running(plugins: Path) -> None:
@@ -159,17 +135,13 @@ def test_a_stalling_plugin_is_killed_not_left_running(plugins: Path) -> None:
     bot = table.bots[1]
     first = bot.pid
     assert first is not None
-    table.start_deal()
-    deal = table.game.deal
-    assert deal is not None
-    if deal.to_act != 1:
-        table.apply(0, table.game.view(0).legal[0])
-    view = table.game.view(1)
-    action, failure = bot_choose(bot, view, BUDGET)
-    assert action in view.legal and failure is not None and "did not answer" in failure
+    while not isinstance(step := table.advance(), steps.Think):  # the human acts until the bot must
+        table.act(0, table.view(0).legal[0])
+    answer = table.think(step.ask)
+    assert answer.action in step.ask.actions and answer.failure is not None and "did not answer" in answer.failure
     with pytest.raises(ProcessLookupError):
         os.kill(first, 0)  # gone: it no longer burns a CPU
-    table.close_bots()
+    table.close()
 
 
 def seat_with_options() -> tuple[Game, SeatView]:
@@ -200,7 +172,7 @@ def test_optional_is_bounded_and_checked_too(plugins: Path, name: str) -> None:
 def test_a_plugin_that_fails_to_import_is_replaced_and_named(plugins: Path) -> None:
     table = bot_table("broken-import")
     assert len(table.warnings) == 1
-    warning = table.warnings[0]
+    warning = translate(table.warnings[0])
     assert "broken-import" in warning and "evilbots_missing" in warning and "\n" not in warning
     assert type(table.bots[1]).__name__ == "HeuristicBot"
     assert play_at_table(table) == []
@@ -269,10 +241,11 @@ class InProcess:
 
 @pytest.mark.parametrize("mode", ["always-equal", "raising-eq", "lookalike", "mutate", "sleep"])
 def test_an_in_process_bot_gets_copies_and_a_checked_bounded_call(mode: str) -> None:
-    table = bot_table("random")
-    table.bots[1] = InProcess(mode)
+    rules = Rules.preset("moscow", players=2)
+    table = TableSession(rules, default_players(2, bots=["random"]), first_dealer=0, seed=3, pace=0.0,
+                         services=Services(make_bot=lambda name, seed=None: InProcess(mode), bot_budget=0.05))
     start = time.monotonic()
-    failures = play_at_table(table, budget=0.05)
+    failures = play_at_table(table)
     assert table.game.deals[-1].is_over
     assert table.game.rules.target == 501 and table.rules.target == 501
     assert failures
@@ -303,36 +276,23 @@ def test_the_fallback_comes_from_the_tables_list_when_the_bot_empties_its_copy()
 
 def test_a_protocol_bot_is_sent_no_card_outside_its_view(tmp_path: Path) -> None:
     log = tmp_path / "received.jsonl"
-    table = bot_table(f"cmd:{PROTO_BOT} spy {log}", players=4, seed=5)
-    game = table.game
+    table = bot_table(f"cmd:{PROTO_BOT} spy {log}", players=4, seed=5, budget=1.0)
     checked = 0
-    for _ in range(2):
-        table.start_deal()
-        deal = game.deal
+
+    def spied(session: TableSession, ask: Ask) -> Answer:
+        nonlocal checked
+        before = _lines(log)
+        deal = session.deal
         assert deal is not None
-        while not deal.is_over:
-            for seat, options in table.pending_bot_options():
-                before = _lines(log)
-                view = game.view(seat)
-                action = bot_optional(table.bots[seat], view, options)
-                checked += _check_sent(log, before, hidden_cards(deal, view))
-                if action is not None:
-                    table.apply(seat, action)
-            if deal.is_over:
-                break
-            seat = deal.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if table.is_bot(seat):
-                before = _lines(log)
-                action, failure = bot_choose(table.bots[seat], view, 1.0)
-                assert failure is None
-                checked += _check_sent(log, before, hidden_cards(deal, view))
-            else:
-                action = view.legal[0]
-            table.apply(seat, action)
+        view = ask.view
+        answer = session.think(ask)
+        assert answer.failure is None
+        checked += _check_sent(log, before, hidden_cards(deal, view))
+        return answer
+
+    drive(table, deals=2, thinker=spied)
     assert checked > 20
-    table.close_bots()
+    table.close()
 
 
 def _lines(log: Path) -> int:
@@ -357,7 +317,7 @@ def test_a_broken_protocol_bot_never_stops_the_table(mode: str, words: str) -> N
     failures = play_at_table(table)
     assert table.game.deals[-1].is_over
     assert any(words in f for f in failures), failures
-    table.close_bots()
+    table.close()
 
 
 def test_check_reports_each_protocol_error_on_a_line_of_its_own() -> None:
@@ -387,11 +347,11 @@ def test_a_saved_game_never_starts_the_command_it_names(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     table = bot_table(EXAMPLE)
     doc = table.record()
-    table.close_bots()
+    table.close()
     doc["players"][1]["bot"] = f"cmd:{sys.executable} -c \"open('{marker}', 'w')\""
-    loaded = Table.from_record(json.dumps(doc))
+    loaded = TableSession.from_record(json.dumps(doc))
     assert not marker.exists()
-    assert "command bot is not started from a saved game" in loaded.warnings[0]
+    assert "command bot is not started from a saved game" in translate(loaded.warnings[0])
     assert play_at_table(loaded) == []
 
 
@@ -498,6 +458,6 @@ async def test_the_table_screen_plays_a_deal_against_a_command_bot(tmp_path: Pat
             await human_move(pilot)
         else:
             raise AssertionError("the deal did not end")
-        assert app.table.game.deals[0].is_over
+        assert app.session.game.deals[0].is_over
         assert any('"type":"choose"' in line for line in log.read_text().splitlines())
-        app.table.close_bots()
+        app.session.close()

@@ -28,14 +28,15 @@ from hypothesis import strategies as st
 
 from deberc_tui import saved_games, stats, storage
 from deberc_tui import settings as user_settings
-from deberc_tui.app.controller import Table, TableError
 from deberc_tui.cli import main
 from deberc_tui.engine import DebercError, Rules
+from deberc_tui.engine.text import Text
 from deberc_tui.practice.history import History
 from deberc_tui.records import RecordError, load_record, replay_record
 from deberc_tui.scorepad import EnteredDeal, Pad, PadError, PadStore
 from deberc_tui.scorepad.model import THROWN
 from deberc_tui.settings import load_settings, save_language, settings_path
+from deberc_tui.table.session import TableError, TableSession, default_players
 from deberc_tui.text.i18n import translate, translate_error
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.record.json"))
@@ -139,7 +140,7 @@ def test_a_damaged_record_is_valid_or_one_line_through_every_loader(tmp_path: Pa
         assert one_line(str(exc)), str(exc)[:500]
         valid = False
     try:
-        Table.from_record(path)
+        TableSession.from_record(path).close()
         assert valid
     except TableError as exc:
         assert not valid and one_line(str(exc)), str(exc)[:500]
@@ -447,22 +448,25 @@ def test_a_full_disk_keeps_the_old_file_and_leaves_no_temporary_file(tmp_path: P
 
 def test_a_full_disk_at_the_table_is_told_at_once_and_the_next_save_retries(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from deberc_tui.app.controller import default_players
+    table = TableSession(Rules.preset("moscow", players=2), default_players(2, ["random"]), first_dealer=0, seed=1,
+                         save_path=tmp_path / "g.json", pace=0.0)
 
-    table = Table(Rules.preset("moscow", players=2), default_players(2, ["random"]), 0, 1, tmp_path / "g.json")
+    def saving_news() -> list[str]:
+        return [translate(n) for n in table.take_news() if isinstance(n, Text) and "saved" in n.template]
+
     with monkeypatch.context() as m:
         _full_disk(m)
-        table.start_deal()
-        news = table.take_save_news()
+        table.advance()  # the first deal is dealt and saved
+        news = saving_news()
         assert len(news) == 1 and "could not be saved (No space left on device)" in news[0]
-        deal = table.game.deal
+        deal = table.deal
         assert deal is not None and deal.to_act is not None
-        table.apply(deal.to_act, deal.legal_actions()[0])
-        assert table.take_save_news() == []  # told once, not after every move
-    deal = table.game.deal
+        table.act(deal.to_act, deal.legal_actions()[0])
+        assert saving_news() == []  # told once, not after every move
+    deal = table.deal
     assert deal is not None and deal.to_act is not None
-    table.apply(deal.to_act, deal.legal_actions()[0])
-    assert table.take_save_news() == ["The game is saved again."]
+    table.act(deal.to_act, deal.legal_actions()[0])
+    assert saving_news() == ["The game is saved again."]
     assert len(json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))["deals"][0]["actions"]) == 2
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
 
-from deberc_tui.app.controller import AUTOSAVE, Table, TableError
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.messages import (
     LanguageChosen,
@@ -18,6 +19,7 @@ from deberc_tui.app.messages import (
     SavedGameChosen,
     SavedGamesWanted,
 )
+from deberc_tui.app.screens.match_end import TableDone
 from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
 from deberc_tui.app.screens.table import PACES, TableScreen
 from deberc_tui.app.tr import translate_bindings
@@ -25,6 +27,8 @@ from deberc_tui.engine import Rules
 from deberc_tui.engine.text import Text
 from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_path
 from deberc_tui.settings import save_language
+from deberc_tui.table.services import BotMaker, Services
+from deberc_tui.table.session import TableError, TableSession, default_players
 from deberc_tui.text.i18n import N_, _, set_language, translate, translate_error
 from deberc_tui.untrusted import one_line
 
@@ -46,6 +50,19 @@ def save_dir() -> Path:
     return data_dir()
 
 
+@dataclass(frozen=True)
+class AppServices:
+    """The app's outside world, handed in by :func:`make_app` (a test gives its own instead of patching):
+    the table's services (bots, clock, statistics), whether games are saved, the saved-games folder's list,
+    and where the chosen language is remembered."""
+
+    table: Services = field(default_factory=Services)
+    autosave: bool = True
+    list_games: Callable[[], GameList] = list_games
+    new_save_path: Callable[[], Path] = new_game_path
+    save_language: Callable[[str], None] = save_language
+
+
 class DebercApp(App[None]):
     """Debertz at a terminal card table."""
 
@@ -58,7 +75,7 @@ class DebercApp(App[None]):
     def __init__(
         self, setup: GameSetup | None = None, *, resume: bool = False, load: str | Path | None = None,
         pace: str | float = "normal", look: Look | None = None, seed: int | None = None,
-        autosave: bool = True,
+        services: AppServices | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -68,10 +85,16 @@ class DebercApp(App[None]):
         self.look = look or Look(ascii=not unicode_ok())
         self.pace = PACES.get(pace, 0.6) if isinstance(pace, str) else float(pace)
         self.seed = seed
-        self.autosave = autosave
-        self.table: Table | None = None
+        self.services = services or AppServices()
+        self.session: TableSession | None = None
+        self.last_setup: GameSetup | None = setup
+        """The table last started: "play again" starts it anew, the new-game screen opens on it."""
         self.saved_notes: list[Text] = []  # files of the saved-games folder skipped this session
         self.ready_at: float | None = None  # when the first interactive screen was up (benchmarks)
+
+    @property
+    def autosave(self) -> bool:
+        return self.services.autosave
 
     def on_mount(self) -> None:
         self.register_theme(FELT)
@@ -79,7 +102,7 @@ class DebercApp(App[None]):
         self._apply_look(self.look)
         if self.load is not None:
             try:
-                self.start_table(Table.from_record(Path(self.load), self._save_path(), self.seed))
+                self.start_table(self._open(Path(self.load), self._save_path()))
             except Exception as exc:  # noqa: BLE001 - a bad file is a notification, never a traceback
                 self.notify(_("Cannot open {path}: {error}").format(path=self.load, error=_one_line(exc)),
                             severity="error")
@@ -103,14 +126,18 @@ class DebercApp(App[None]):
 
     def _save_path(self) -> Path | None:
         """A new file in the saved-games folder for a new (or newly opened) game; None without autosave."""
-        return new_game_path() if self.autosave else None
+        return self.services.new_save_path() if self.autosave else None
+
+    def _open(self, path: Path, save_path: Path | None) -> TableSession:
+        return TableSession.from_record(path, save_path=save_path, seed=self.seed, services=self.services.table,
+                                        pace=self.pace)
 
     def saved_games(self) -> GameList:
         """The saved-games folder (the old autosave file migrated into it); empty without autosave."""
         if not self.autosave:
             return GameList()
         try:
-            found = list_games()
+            found = self.services.list_games()
         except OSError as exc:
             found = GameList(notes=[Text(N_("Cannot read the saved games: {error}"), {"error": str(exc)})])
         for note in found.notes:
@@ -124,7 +151,8 @@ class DebercApp(App[None]):
         games = self.saved_games()
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
         self.push_screen(NewGameScreen(self.look, pace, games.latest_unfinished() is not None,
-                                       has_saved=bool(games.games or games.notes)), self._chosen)
+                                       has_saved=bool(games.games or games.notes), last=self.last_setup),
+                         self._chosen)
 
     # -- what the screens ask for (deberc_tui.app.messages) -------------------------------------
 
@@ -143,6 +171,20 @@ class DebercApp(App[None]):
     def on_language_chosen(self, message: LanguageChosen) -> None:
         self.switch_language(message.lang)
 
+    def on_table_done(self, message: TableDone) -> None:
+        """The end of a game or match: play the same table again, a new game, or quit."""
+        if message.choice == "again" and self.session is not None:
+            self.start(self.again_setup(self.session))
+        elif message.choice == "new":
+            self.new_game()
+        else:
+            self.exit()
+
+    def again_setup(self, session: TableSession) -> GameSetup:
+        """The same table again: the players, their bots, the rules (preset, target, house rules, the match), the
+        pace and the look; new cards (no seed), so that it is a new game and not the same one."""
+        return GameSetup(session.rules, [dict(p) for p in session.players], pace=session.pace, look=self.look)
+
     def show_saved_games(self) -> None:
         from deberc_tui.app.screens.saved import SavedGamesScreen
 
@@ -152,7 +194,7 @@ class DebercApp(App[None]):
         """Use ``lang`` from now on, remember it in the settings and redraw the new-game screen."""
         set_language(lang)
         try:
-            save_language(lang)
+            self.services.save_language(lang)
         except OSError as exc:
             self.notify(_("Cannot save the settings: {error}").format(error=translate_error(exc)), severity="warning")
         translate_bindings(self)
@@ -166,8 +208,9 @@ class DebercApp(App[None]):
         self._apply_look(setup.look)
         self.pace = PACES.get(setup.pace, self.pace) if isinstance(setup.pace, str) else float(setup.pace)
         seed = setup.seed if setup.seed is not None else self.seed
-        table = Table(setup.rules, setup.players, setup.first_dealer, seed, self._save_path())
-        self.start_table(table)
+        session = TableSession(setup.rules, setup.players, first_dealer=setup.first_dealer, seed=seed,
+                               services=self.services.table, save_path=self._save_path(), pace=self.pace)
+        self.start_table(session)
 
     def resume_game(self) -> None:
         """Continue the most recently played unfinished game (``--resume``, the new-game screen's button)."""
@@ -182,28 +225,35 @@ class DebercApp(App[None]):
     def open_saved(self, path: Path) -> bool:
         """Continue the game saved in ``path`` (its file goes on being updated). False if it cannot be opened."""
         try:
-            table = Table.from_record(path, path if self.autosave else None, self.seed)
+            session = self._open(path, path if self.autosave else None)
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning")
             if not isinstance(self.screen, NewGameScreen) and len(self.screen_stack) <= 1:
                 self.new_game()
             return False
-        self.start_table(table)
+        self.start_table(session)
         return True
 
-    def start_table(self, table: Table) -> None:
+    def start_table(self, session: TableSession) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        if self.autosave and table.mirror_path is None:
+        if self.autosave and session.mirror_path is None:
             mirror = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
             usable, note = claim_mirror(mirror)  # never over a file that is not this version's record
             if note is not None:
                 self.notify(one_line(translate(note)), severity="warning", timeout=10)
-            table.mirror_path = mirror if usable else None
-        self.table = table
-        for warning in table.warnings:
-            self.notify(warning, severity="warning", timeout=10)
-        self.push_screen(TableScreen(table, self.look, self.pace))
+            session.mirror_path = mirror if usable else None
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self.last_setup = self.again_setup(session)
+        for warning in session.warnings:
+            self.notify(one_line(translate(warning)), severity="warning", timeout=10)
+        self.push_screen(TableScreen(session, self.look))
+
+
+AUTOSAVE = "autosave.json"
+"""The single save slot of older versions: the game being played is copied there too."""
 
 
 def _one_line(exc: BaseException) -> str:
@@ -223,15 +273,19 @@ def make_app(
     pace: str | float = "normal",
     look: Look | None = None,
     autosave: bool = True,
+    bot_maker: BotMaker | None = None,
+    services: AppServices | None = None,
 ) -> DebercApp:
-    """Build the app. With ``rules`` (built once by the caller: the command line, a test) a game of those
-    rules starts at once, at a table of ``rules.players`` with ``bots``/``names``; without, the new-game
-    screen opens (``resume`` and ``load`` go before both)."""
-    from deberc_tui.app.controller import default_players
-
+    """Build the app: the one factory of the ``deberc`` command and the tests. With ``rules`` (built once by the
+    caller: the command line, a test) a game of those rules starts at once, at a table of ``rules.players`` with
+    ``bots``/``names``; without, the new-game screen opens (``resume`` and ``load`` go before both).
+    ``services`` — or its shortcuts ``autosave`` and ``bot_maker`` — is the outside world: the bots, the clock,
+    the saved games, the statistics (a test hands its own instead of patching modules)."""
+    if services is None:
+        table = Services() if bot_maker is None else Services(make_bot=bot_maker)
+        services = AppServices(table=table, autosave=autosave)
     setup = None
     if rules is not None and not resume and load is None:
         setup = GameSetup(rules, default_players(rules.players, bots or (), names or ()), seed, first_dealer,
                           pace, look or Look(ascii=not unicode_ok()))
-    app = DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, autosave=autosave)
-    return app
+    return DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, services=services)

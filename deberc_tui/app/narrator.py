@@ -14,9 +14,11 @@ from rich.text import Text
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you
-from deberc_tui.engine import BidCall, Card, DealOutcome
+from deberc_tui.engine import BidCall, Card, DealOutcome, Suit
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
+from deberc_tui.engine.text import Text as EngineText
+from deberc_tui.engine.text import render
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.sheet_text import reason_word
 from deberc_tui.text.words import CALLS, rank_letter
@@ -73,6 +75,29 @@ class Narrator:
             else:
                 line.append(format(repr(value) if conv == "r" else value, spec or ""))
         return line
+
+    def message(self, text: EngineText) -> Text:
+        """A message of the table's (a template and params) in the player's language, cards and suits in their
+        colours; a message inside it is written out first. A translation that does not fit falls back to English."""
+        params: dict[str, object] = {}
+        for key, value in text.params.items():
+            if isinstance(value, Suit):
+                params[key] = self.look.suit_text(value)
+            elif isinstance(getattr(value, "template", None), str) and isinstance(getattr(value, "params", None), dict):
+                params[key] = render(value.template, value.params, _, self._show)  # type: ignore[attr-defined]
+            else:
+                params[key] = value
+        try:
+            return self.fmt(_(text.template), **params)
+        except (KeyError, IndexError, ValueError):
+            return self.fmt(text.template, **params)
+
+    def _show(self, value: object) -> object:
+        if isinstance(value, Card):
+            return self.look.card_str(value)
+        if isinstance(value, Suit):
+            return self.look.suit(value)
+        return value
 
     def styled(self, template: str, style: str = "", **params: object) -> Text:
         line = self.fmt(template, **params)

@@ -47,6 +47,4 @@ def cyrillic_twin(key: str) -> str | None:
     return _TWINS.get(key) if len(key) == 1 and key.isalpha() else None
 
 
-def is_you(name: str) -> bool:
-    """Whether a seat's name is the default "You" (in any language): it takes the second person."""
-    return name in ("You", _("You"))
+from deberc_tui.text.words import is_you as is_you  # noqa: E402 - re-exported for the widgets

@@ -301,8 +301,9 @@ def main(
             os.environ["DEBERC_ASCII"] = "1"
         return
     from deberc_tui.app import make_app
-    from deberc_tui.app.controller import Table, TableError, bot_levels
     from deberc_tui.app.look import Look, unicode_ok
+    from deberc_tui.table.services import bot_levels
+    from deberc_tui.table.session import TableError, TableSession
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else None
     if bot_list:
@@ -316,13 +317,14 @@ def main(
     check_seat_counts(ctx, n, players is not None, bot_list, name_list)
     if load is not None:
         try:
-            table = Table.from_record(Path(load))
+            table = TableSession.from_record(Path(load))
         except TableError as exc:
             raise UserError(one_line(str(exc) if load in str(exc) else f"{clip(load, 80)}: {exc}")) from None
         except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
             raise UserError(one_line(f"{clip(load, 80)}: {translate_error(exc)}")) from None
         for warning in table.warnings:
-            click.echo(warning, err=True)
+            click.echo(translate(warning), err=True)
+        table.close()
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
     given = [(flag, key, rule_flags[key]) for flag, key in RULE_FLAGS if given_here(ctx, key)]
     given += [("--rule", key, value) for key, value in settings]

@@ -548,6 +548,8 @@ class Deal:
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.concede is _ConcedeState.OFFERED and not isinstance(action, Concede50):
+            if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):  # not an action at all
+                raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede for fifty"))
         if type(action) is PlayCard:  # most actions are cards: the exact type first, the general checks below
             self._play(seat, action)

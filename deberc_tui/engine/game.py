@@ -42,12 +42,15 @@ class Game:
     @classmethod
     def from_position(cls, deal: Deal, totals: Sequence[int], hanging: int = 0) -> Game:
         """A game in progress at ``deal``, its sheet holding ``totals`` and ``hanging`` points: a position that was
-        set up rather than reached by play (the practice tutor's sampled worlds), played on like any other."""
+        set up rather than reached by play (the practice tutor's sampled worlds), played on like any other. A deal
+        that is over already is written on the sheet at once."""
         game = cls(deal.rules, deal.dealer)
         game.score.totals = list(totals)
         if hanging:
             game.score.hanging_pot = [hanging]
         game.deals.append(deal)
+        if deal.is_over:  # the position's last action ended the deal (a bid that threw it in): written at once
+            game._write(deal)
         return game
 
     # -- questions --------------------------------------------------------------------------------

@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 
 from bots.base import Bot
 from deberc_tui.bot_hosting import runner
-from deberc_tui.engine import Action, Claim
+from deberc_tui.engine import Action, Claim, SeatView
 from deberc_tui.text.i18n import _
 
 from .loop import Answer, Ask, timed
 
-__all__ = ["BotSeat", "FirstLegalSeat", "RandomSeat"]
+__all__ = ["BotSeat", "FirstLegalSeat", "RandomSeat", "ask_bot", "ask_bot_optional"]
 
 
 class BotSeat:
@@ -36,27 +36,31 @@ class BotSeat:
         legal: Sequence[Action] = ask.actions
         if self.without_claims:
             legal = [a for a in legal if not isinstance(a, Claim)] or legal
-        return timed(ask, lambda: _bot_choose(self.bot, ask, legal, self.budget))
+        return timed(ask, lambda: ask_bot(self.bot, ask.view, legal, self.budget))
 
     def optional(self, ask: Ask) -> Answer:
         failures: list[str] = []
-        return timed(ask, lambda: (_bot_optional(self.bot, ask, self.optional_budget, failures.append),
-                                   failures[0] if failures else None))
+        return timed(ask, lambda: (ask_bot_optional(self.bot, ask.view, ask.actions, self.optional_budget,
+                                                    failures.append), failures[0] if failures else None))
 
 
-def _bot_choose(bot: Bot, ask: Ask, legal: Sequence[Action], budget: float | None) -> tuple[Action, str | None]:
-    """The runner's answer; should the runner itself fail, a safe action all the same (the game never stops)."""
+def ask_bot(bot: Bot, view: SeatView, legal: Sequence[Action], budget: float | None) -> tuple[Action, str | None]:
+    """The bot's choice through the safe runner, or a safe legal action and why; should the runner itself fail,
+    a safe action all the same (nothing that happens while asking a bot stops a game)."""
     try:
-        return runner.safe_choose(bot, ask.view, legal, budget)
+        return runner.safe_choose(bot, view, legal, budget)
     except Exception as exc:  # noqa: BLE001 - nothing that happens while asking a bot may stop a game
         return runner.fallback_action(legal), _("bot failed: {error}").format(error=exc.__class__.__name__)
 
 
-def _bot_optional(bot: Bot, ask: Ask, budget: float | None, on_failure: Callable[[str], None]) -> Action | None:
+def ask_bot_optional(bot: Bot, view: SeatView, options: Sequence[Action], budget: float | None = runner.OPTIONAL_BUDGET,
+                     on_failure: Callable[[str], None] | None = None) -> Action | None:
+    """The bot's out-of-turn action through the safe runner, or None (also when it fails: told to ``on_failure``)."""
     try:
-        return runner.safe_optional(bot, ask.view, ask.actions, budget, on_failure)
+        return runner.safe_optional(bot, view, options, budget, on_failure)
     except Exception as exc:  # noqa: BLE001
-        on_failure(_("bot failed: {error}").format(error=exc.__class__.__name__))
+        if on_failure is not None:
+            on_failure(_("bot failed: {error}").format(error=exc.__class__.__name__))
         return None
 
 

@@ -134,3 +134,8 @@ def value(v: object) -> str:
 def points(n: int) -> str:
     """``5 points`` / ``5 очков``."""
     return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat's name is the default "You" (in any language): it takes the second person."""
+    return name in ("You", _("You"))

@@ -13,11 +13,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from deberc_tui.app.controller import load_stats, summarize_stats
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine import events as ev
+from deberc_tui.engine.options import Hanging
 from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.sheet_text import combo_text
@@ -27,7 +27,7 @@ from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
 
 if TYPE_CHECKING:
-    from deberc_tui.app.controller import Table
+    from deberc_tui.table.session import TableSession as Table
 
 
 
@@ -60,15 +60,15 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
         trump = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
         cells: list[str | Text] = [str(r.index + 1), trump]
         for side in range(rules.sides):
-            if r.outcome == THROWN_IN:
+            if r.outcome is THROWN_IN:
                 cell = Text(thrown_word(r.reason) if side == 0 and r.reason else "-", style="dim")
-            elif r.outcome == HELD:  # the «висяк»: nothing written, the points held for the forced deal
+            elif r.outcome is HELD:  # the «висяк»: nothing written, the points held for the forced deal
                 cell = Text(_("held {points}").format(points=r.points[side]), style="italic")
-            elif r.outcome == CONCEDED and r.bidder != side:
+            elif r.outcome is CONCEDED and r.bidder != side:
                 cell = Text(_("conceded"), style="italic")
-            elif r.bidder == side and r.outcome == BAIT:
+            elif r.bidder == side and r.outcome is BAIT:
                 cell = Text("БТ", style="bold")
-            elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
+            elif r.bidder == side and r.outcome is HANGING and rules.hanging is Hanging.HANG:
                 cell = Text(f"vs({r.points[side]})", style="italic")
             else:
                 cell = Text(str(r.written[side]))
@@ -95,7 +95,7 @@ class ScoreSheetScreen(Closable):
             note = _("* bidder   БТ bait   vs(xx) hanging points") + (
                 _("   now hanging: {points}").format(points=hang) if hang else "")
             rows = self.table.game.results
-            if any(r.outcome == HELD for r in rows):
+            if any(r.outcome is HELD for r in rows):
                 note += "\n" + _("held: a tie under the «висяк» — the forced deal that follows decides those points")
             if any(r.detail is not None and any(r.detail.struck) for r in rows):
                 note += "\n" + _("a false claim's strike is a penalty; the doubled total is written to the others")
@@ -175,7 +175,7 @@ class DealSummaryScreen(ModalScreen[str]):
         rules = table.rules
         d = r.detail
         title = _("Deal {n}: {outcome}").format(n=r.index + 1, outcome=outcome_word(r.outcome))
-        if r.outcome == THROWN_IN:
+        if r.outcome is THROWN_IN:
             title += f" — {thrown_word(r.reason)}"
         elif r.bidder is not None:
             title += " — " + _("{side} chose {suit}").format(side=table.side_name(r.bidder),
@@ -194,11 +194,11 @@ class DealSummaryScreen(ModalScreen[str]):
             rt.add_row(Text(_("Deal points"), style="bold"), *[str(x) for x in r.points])
         written: list[str] = []
         for side in range(rules.sides):
-            if r.bidder == side and r.outcome == BAIT:
+            if r.bidder == side and r.outcome is BAIT:
                 written.append("БТ")
-            elif r.bidder == side and r.outcome == HANGING and rules.hanging == "hang":
+            elif r.bidder == side and r.outcome is HANGING and rules.hanging is Hanging.HANG:
                 written.append(f"vs({r.points[side]})")
-            elif r.outcome == HELD:
+            elif r.outcome is HELD:
                 written.append(_("held {points}").format(points=r.points[side]))
             else:
                 written.append(str(r.written[side]))
@@ -247,7 +247,7 @@ def second_edition_notes(table: Table, r: DealResult) -> Text:
     notes = Text()
     d = r.detail
     names = [table.side_name(s) for s in range(table.rules.sides)]
-    if r.outcome == HELD:
+    if r.outcome is HELD:
         bidder = d.bidder_seat if d is not None else None
         who = table.names[bidder] if bidder is not None else "?"
         notes.append(_("A tie: nothing is written. All these points are held; the next deal is played without "
@@ -259,7 +259,7 @@ def second_edition_notes(table: Table, r: DealResult) -> Text:
         held = ", ".join(f"{names[s]} {p}" for s, p in enumerate(forced.held))
         notes.append(_("Forced deal: the held points ({held}) are written with this deal's").format(held=held) + "\n",
                      style="bold")
-    if r.outcome == CONCEDED and r.bidder is not None:
+    if r.outcome is CONCEDED and r.bidder is not None:
         defender = next(s for s in range(table.rules.sides) if s != r.bidder)
         notes.append(_("Conceded for fifty: {bidder} 50, {side} 0 — the deal ends there.").format(
             side=names[defender], bidder=names[r.bidder]) + "\n", style="bold")
@@ -316,57 +316,6 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
         self.dismiss(accept)
 
 
-class GameOverScreen(ModalScreen[str]):
-    """The end of a game: who won, how, the final score, and what to do next (keys and buttons)."""
-
-    BINDINGS = [
-        Binding("n", "choose('new')", N_("New game")),
-        Binding("s", "choose('stats')", N_("Statistics")),
-        Binding("t", "sheet", N_("Score sheet")),
-        Binding("q,escape", "choose('quit')", N_("Quit")),
-    ]
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        translate_bindings(self)
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        table = self.table
-        outcome = table.game.outcome
-        assert outcome is not None
-        won = table.side_name(outcome.winner)
-        t = Text()
-        headline = _("You won the game!") if is_you(won) else _("{side} won the game").format(side=won)
-        t.append(headline, style="bold")
-        if outcome.game_points > 1:
-            t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
-        t.append("\n" + _("how: {how}").format(how=game_end_text(table, outcome.reason)) + "\n")
-        struck = [r for r in table.game.results if r.detail is not None and any(r.detail.struck)]
-        if struck:
-            t.append(ngettext("{n} false claim struck a total", "{n} false claims struck a total", len(struck)).format(
-                n=len(struck)) + "\n", style="italic")
-        t.append(ngettext("{n} deal played", "{n} deals played", len(table.game.deals)).format(
-            n=len(table.game.deals)) + "\n\n", style="dim")
-        for side in range(table.rules.sides):
-            name = table.side_name(side)
-            t.append(f"{name[:24]:<24}{table.game.totals[side]:>6}\n", style="bold" if side == outcome.winner else "")
-        with Vertical(classes="dialog", id="gameover"):
-            yield Static(_("Game over"), classes="title")
-            yield Static(t, id="gameover-text")
-            with Horizontal(classes="buttons"):
-                yield Button(_("New game (n)"), action="screen.choose('new')", compact=True, id="go-new")
-                yield Button(_("Statistics (s)"), action="screen.choose('stats')", compact=True, id="go-stats")
-                yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id="go-sheet")
-                yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="go-quit")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
-
-    def action_sheet(self) -> None:
-        self.app.push_screen(ScoreSheetScreen(self.table))
-
-
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter / Esc, or the buttons); dismissed with the answer."""
 
@@ -413,8 +362,38 @@ class PrivacyScreen(Screen[None]):
         self.dismiss(None)
 
 
+def summarize_stats(games: list[dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:
+    """Rows (group, wins, losses, current streak (+ wins / - losses), best win streak)."""
+    groups: dict[str, list[bool]] = {}
+    for g in games:
+        groups.setdefault(_("{n} players").format(n=g.get("players", "?")), []).append(bool(g.get("won")))
+        level = str(g.get("level", "?"))
+        groups.setdefault(_("vs {level}").format(level="+".join(bot_word(b) for b in level.split("+"))),
+                          []).append(bool(g.get("won")))
+    rows = []
+    for key in sorted(groups):
+        results = groups[key]
+        wins = sum(results)
+        streak = 0
+        for r in reversed(results):
+            if streak == 0:
+                streak = 1 if r else -1
+            elif (streak > 0) == r:
+                streak += 1 if r else -1
+            else:
+                break
+        best = cur = 0
+        for r in results:
+            cur = cur + 1 if r else 0
+            best = max(best, cur)
+        rows.append((key, wins, len(results) - wins, streak, best))
+    return rows
+
+
 class StatsScreen(Closable):
     def compose(self) -> ComposeResult:
+        from deberc_tui.stats import load_stats
+
         games = load_stats()
         rt = RichTable(box=None, header_style="bold")
         for col in ("", _("won"), _("lost"), _("streak"), _("best run")):

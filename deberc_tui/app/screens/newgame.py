@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from deberc_tui.app.controller import bot_levels
 from deberc_tui.app.look import Look
 from deberc_tui.app.messages import LanguageChosen, ResumeWanted, SavedGamesWanted
 from deberc_tui.app.screens.rules import (
@@ -36,6 +35,7 @@ from deberc_tui.app.screens.rules import (
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
+from deberc_tui.table.services import bot_levels
 from deberc_tui.text.i18n import N_, _, current_language, ngettext, translate_error
 from deberc_tui.text.rule_words import applies, preset_changes
 from deberc_tui.text.words import bot as bot_label
@@ -88,6 +88,15 @@ def own_match(preset: str, players: int) -> int | None:
         return None
 
 
+def house_rules_of(rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from its preset's (JSON values, as a record's), besides the target and
+    the match, which the screen chooses itself: the house rules the table was played with."""
+    mine = rules.to_dict()
+    base = Rules.preset(rules.preset_name, players=rules.players).to_dict()
+    own = {"preset", "match_target"} | ({"target"} if rules.target in TARGETS else set())
+    return {key: value for key, value in mine.items() if key not in own and base.get(key) != value}
+
+
 @dataclass
 class GameSetup:
     """Everything needed to start a game."""
@@ -114,36 +123,54 @@ class NewGameScreen(Screen[GameSetup]):
     ]
 
     def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False,
-                 has_saved: bool = False) -> None:
+                 has_saved: bool = False, last: GameSetup | None = None) -> None:
+        """``last``: the table started last in this session — the screen opens on its settings (players, names,
+        bots, preset, target, match, house rules, pace), so that "new game" changes only what the player changes."""
         super().__init__()
         translate_bindings(self)
         self.look = look or Look()
-        self.pace = pace
+        self.pace = pace if last is None or not isinstance(last.pace, str) else last.pace
         self.can_resume = can_resume
         self.has_saved = has_saved or can_resume  # show the "Saved games" button (ctrl+o works always)
-        self.custom: dict[str, Any] = {}  # house-rule changes on top of the preset (JSON values, as a record's)
-        self.base = ("moscow", 2)  # the preset and player count those changes and the match were chosen with
+        self.last = last
+        rules = last.rules if last is not None else None
+        # house-rule changes on top of the preset (JSON values, as a record's)
+        self.custom: dict[str, Any] = house_rules_of(rules) if rules is not None else {}
+        # the preset and player count those changes and the match were chosen with
+        self.base = (rules.preset_name, rules.players) if rules is not None else ("moscow", 2)
         self.dropped: dict[str, Any] = {}  # house rules the last change of preset could not keep (said in the note)
         self._matches: dict[str, int | None] = {}  # the match list's values and the match each stands for
 
+    def _start(self, seat: int) -> tuple[str, str]:
+        """Seat ``seat``'s name and kind (``human`` or a bot's level) as the screen opens."""
+        players = self.last.players if self.last is not None else []
+        if seat < len(players):
+            p = players[seat]
+            return str(p.get("name") or _(DEFAULT_NAMES[seat])), str(p.get("bot") if p.get("kind") == "bot" else "human")
+        return _(DEFAULT_NAMES[seat]), "human" if seat == 0 else "heuristic"
+
     def compose(self) -> ComposeResult:
         levels = bot_levels()
+        rules = self.last.rules if self.last is not None else None
+        players, preset = (rules.players, rules.preset_name) if rules is not None else (2, "moscow")
+        target = rules.target if rules is not None and rules.target in TARGETS else 501
+        match = rules.match_target if rules is not None else None
         kinds = [(_("human"), "human")] + [(_("bot: {name}").format(name=bot_label(name)), name) for name in levels]
         with Vertical(id="newgame", classes="dialog"):
             yield Static(_("Деберц · Debertz — new game"), classes="title")
             with Horizontal(classes="row"):
                 yield Label(_("Players"), classes="label")
-                yield Select([("2", 2), ("3", 3), (_("4 (two pairs)"), 4)], value=2, allow_blank=False,
+                yield Select([("2", 2), ("3", 3), (_("4 (two pairs)"), 4)], value=players, allow_blank=False,
                              id="players", compact=True)
                 yield Label(" " + _("Preset"), classes="label")
-                yield Select([(preset_label(k), k) for k in PRESETS], value="moscow", allow_blank=False,
+                yield Select([(preset_label(k), k) for k in PRESETS], value=preset, allow_blank=False,
                              id="preset", compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Target"), classes="label")
-                yield Select([(str(t), t) for t in TARGETS], value=501,
+                yield Select([(str(t), t) for t in TARGETS], value=target,
                              allow_blank=False, id="target", compact=True)
                 yield Label(" " + _("Match"), classes="label")
-                yield Select(self._match_choices(None), value=self._match_key(None), allow_blank=False, id="match",
+                yield Select(self._match_choices(match), value=self._match_key(match), allow_blank=False, id="match",
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Bot pace"), classes="label")
@@ -155,9 +182,11 @@ class NewGameScreen(Screen[GameSetup]):
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
                     yield Label(_("Seat {n}").format(n=seat + 1), classes="label")
-                    yield Input(_(DEFAULT_NAMES[seat]), id=f"name-{seat}", compact=True, max_length=16)
-                    default = "human" if seat == 0 else "heuristic"
-                    yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}", compact=True)
+                    name, kind = self._start(seat)
+                    if kind not in dict((v, k) for k, v in kinds):  # a command bot or an uninstalled plug-in
+                        kinds = [*kinds, (kind, kind)]
+                    yield Input(name, id=f"name-{seat}", compact=True, max_length=16)
+                    yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             with Horizontal(classes="row"):
                 yield Checkbox(_("ASCII suits"), self.look.ascii, id="ascii", compact=True)
                 yield Checkbox(_("4-colour deck"), self.look.four_colour, id="four", compact=True)

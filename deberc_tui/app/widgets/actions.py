@@ -26,7 +26,8 @@ from deberc_tui.engine import (
     Suit,
     SwapSeven,
 )
-from deberc_tui.engine.options import BellaWhen
+from deberc_tui.engine.actions import Dave, Double
+from deberc_tui.engine.options import BellaWhen, DaveProgression, Doubling
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
@@ -91,6 +92,13 @@ def claim_plausible(view: SeatView) -> bool:
     return any(isinstance(a, Claim) for a in view.legal) and view.claim_reach >= view.rules.target
 
 
+def raised(view: SeatView) -> int:
+    """The multiplier («Дайви») or stake («даве») the game would have if the offer is accepted now."""
+    if view.rules.doubling is Doubling.DAVE and view.rules.dave_progression is DaveProgression.ARITHMETIC:
+        return view.multiplier + 1
+    return view.multiplier * 2
+
+
 class ActionBar(Horizontal):
     """Shows the buttons that apply to ``view`` (the viewer's seat), hides the others."""
 
@@ -111,6 +119,7 @@ class ActionBar(Horizontal):
         yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
         yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
         yield Button(_("Concede 50 (o)"), id="concede", action="screen.concede", compact=True)
+        yield Button(_("Double (+)"), id="stake", action="screen.offer_stake", compact=True)
 
     def on_mount(self) -> None:
         for button in self.query(Button):
@@ -154,5 +163,11 @@ class ActionBar(Horizontal):
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
         shown["claim"] = view is not None and claim_plausible(view)
         shown["concede"] = may_offer_concede(view) and not must_answer_concede(view)
+        offer = next((a for a in legal if isinstance(a, Double | Dave)), None)
+        shown["stake"] = offer is not None
+        if offer is not None and view is not None:
+            label = (_("«Даве»: stake {k} (+)") if isinstance(offer, Dave)
+                     else _("Double: ×{k} (+)")).format(k=raised(view))
+            self.query_one("#stake", Button).label = Text(label)
         for button_id, visible in shown.items():
             self.query_one(f"#{button_id}", Button).display = visible

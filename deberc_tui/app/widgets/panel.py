@@ -55,11 +55,14 @@ class InfoPanel(Static):
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.look = look
         self._data: tuple[SeatView, list[str], list[str], int, ForcedDeal | None] | None = None
+        self._money: tuple[int, ...] = ()
 
     def show(self, view: SeatView, names: list[str], side_names: list[str], deal_no: int,
-             forced: ForcedDeal | None = None) -> None:
-        """``forced``: the deal is the forced one after a held tie (its event says who bids and what is held)."""
+             forced: ForcedDeal | None = None, money: tuple[int, ...] = ()) -> None:
+        """``forced``: the deal is the forced one after a held tie (its event says who bids and what is held);
+        ``money``: per side, the money won (+) or paid (−) in the match so far (empty: not played for money)."""
         self._data = (view, names, side_names, deal_no, forced)
+        self._money = money
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -111,11 +114,8 @@ class InfoPanel(Static):
             cards.append(Text(_("Stock {n}").format(n=stock)))
         out += flow(cards, width)
         out.append(styled(_("Score"), "bold underline"))
-        for side, name in enumerate(side_names):
-            points = f"{view.totals[side]:>5}"
-            room = max(4, width - len(points) - 1)
-            label = name if len(name) <= room else name[: room - 1] + lk.sym("…", ".")
-            out.append(Text(f"{label:<{room}} {points}"))
+        out += self._per_side(side_names, [str(t) for t in view.totals], width)
+        out += self._match_lines(view, side_names, width)
         if view.hanging:
             out += flow([Text(_("hanging vs({points})").format(points=view.hanging), style="italic")], width)
         if view.tricks:
@@ -130,6 +130,36 @@ class InfoPanel(Static):
             chunks.append(styled(f"{lk.arrow} {names[last.winner]} +{last.points}", "bold"))
             out += flow(chunks, width)
         return out
+
+    def _per_side(self, side_names: list[str], values: list[str], width: int) -> list[Text]:
+        """One line per side: its name (cut with … where it must be) and its value at the right."""
+        out: list[Text] = []
+        for name, value in zip(side_names, values, strict=True):
+            shown = f"{value:>5}"
+            room = max(4, width - len(shown) - 1)
+            label = name if len(name) <= room else name[: room - 1] + self.look.sym("…", ".")
+            out.append(Text(f"{label:<{room}} {shown}"))
+        return out
+
+    def _match_lines(self, view: SeatView, side_names: list[str], width: int) -> list[Text]:
+        """The match (RULES.md §12): the game being played and the target, each side's game points, the stake
+        raised in this game, the money so far. Nothing for a lone game played without stakes or money."""
+        target = view.rules.match_target
+        if target is None and view.multiplier == 1 and not self._money:
+            return []
+        out: list[Text] = []
+        if target is not None:
+            out += flow([styled(_("Match"), "bold underline"),
+                         Text(_("game {n}, to {target}").format(n=view.game_index + 1, target=target), style="dim")],
+                        width, sep=" ")
+            out += self._per_side(side_names, [str(p) for p in view.match_points or (0,) * len(side_names)], width)
+        chunks: list[Text] = []
+        if view.multiplier != 1:
+            chunks.append(Text(_("stake ×{k}").format(k=view.multiplier), style="bold"))
+        if self._money:
+            chunks.append(Text(_("money:"), style="dim"))
+            chunks += [Text(f"{m:+d}") for m in self._money]
+        return out + flow(chunks, width, sep=" ")
 
     @staticmethod
     def _forced_lines(forced: ForcedDeal, names: list[str], side_names: list[str], width: int) -> list[Text]:
