@@ -370,7 +370,7 @@ def test_a_match_by_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "3", "--doubling", "daivi"], "--doubling daivi: the stake is raised only with 2 players"),
-    (["--match", "0"], "0 is not between 1 and 99"),
+    (["--match", "100"], "100 is not between 0 and 99"),
     (["--stake", "0"], "0 is not between 1 and 1000000"),
     (["--money", "lots"], "'lots' is not one of 'none', 'per_game', 'deficit', 'difference'"),
 ])

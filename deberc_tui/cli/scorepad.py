@@ -152,8 +152,8 @@ def _option_value(text: str) -> Any:
 @click.option("--ski-penalty", type=click.Choice(["0", "50", "100"]), default=None)
 @click.option("--both-over", type=click.Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
 @click.option("--mars/--no-mars", default=None, help="A win counts twice when the loser has less than half the target.")
-@click.option("--match", "match_target", type=Whole(1, 99), default=None,
-              help="A match: games in a row until a side has this many game points.")
+@click.option("--match", "match_target", type=Whole(0, 99), default=None,
+              help="A match: games in a row until a side has this many game points (0: one game).")
 @click.option("--doubling", type=click.Choice([d.value for d in Doubling]), default=None,
               help="2 players: raising the stake during a game, «Дайви» (daivi) or «даве» (dave).")
 @click.option("--dave-progression", type=click.Choice([d.value for d in DaveProgression]), default=None,
@@ -173,10 +173,12 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
     try:
         for key, value in (("target", target), ("bidder_must_beat", bidder_must_beat), ("bait_to", bait_to),
                            ("hanging", hanging), ("hanging_multi", hanging_multi), ("both_over", both_over),
-                           ("mars", mars), ("match_target", match_target), ("doubling", doubling),
+                           ("mars", mars), ("doubling", doubling),
                            ("dave_progression", dave_progression), ("money", money), ("stake", stake)):
             if value is not None:
                 options[key] = value
+        if match_target is not None:
+            options["match_target"] = match_target or None  # 0: one game, even where the preset plays a match
         if ski_penalty is not None:
             options["ski_penalty"] = int(ski_penalty)
         if bait_penalty is not None:

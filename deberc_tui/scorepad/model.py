@@ -543,8 +543,8 @@ class _Builder:
                                   "next one")).format(name=name))
             last = i == len(calls) - 1
             if not call.accepted and not (last and ends):
-                raise PadError(_("a refused double or a conceded «даве» ends the game: enter the deal as "
-                                 "'stake refused', with it as the last call"))
+                raise PadError(_("a refused double or a conceded «даве» ends the game: it can only be the deal's "
+                                 "last call"))
             if call.accepted and last and ends:
                 raise PadError(_("the deal ended by a refused stake: its last call is the refused one"))
             if call.accepted:
@@ -745,14 +745,24 @@ class Pad:
         deal is entered). Refused (conceded): the game ends here, ``seat`` wins it — the deal is entered as
         :data:`STAKE_REFUSED` and its sheet row returned.
         """
+        what, deals, pending = self._stake_change(seat, accepted)
+        self._change(what, deals, pending)
+        return None if accepted else self.results[-1]
+
+    def check_stake(self, seat: int, accepted: bool = True) -> None:
+        """Raise :class:`PadError` if :meth:`raise_stake` would refuse it; change nothing."""
+        _what, deals, pending = self._stake_change(seat, accepted)
+        self._build(deals, pending)
+
+    def _stake_change(self, seat: int, accepted: bool) -> tuple[str, list[EnteredDeal], tuple[StakeCall, ...]]:
         call = StakeCall(seat, accepted)
-        if not accepted:
-            tally = self.tally
-            self.add(EnteredDeal(dealer=tally.next_dealer, kind=STAKE_REFUSED, bidder=tally.forced,
-                                 stakes=(*self.pending, call)))
-            return self.results[-1]
-        self._change("raise stake", list(self.deals), (*self.pending, call))
-        return None
+        if accepted:
+            return "raise stake", list(self.deals), (*self.pending, call)
+        tally = self.tally
+        deal = EnteredDeal(dealer=tally.next_dealer, kind=STAKE_REFUSED, bidder=tally.forced,
+                           stakes=(*self.pending, call))
+        self.check(deal)
+        return "add deal", [*self.deals, deal], ()
 
     def replace(self, index: int, deal: EnteredDeal) -> None:
         """Edit deal ``index`` (0-based); every later row recomputes, the games and the match with them."""
