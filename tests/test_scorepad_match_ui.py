@@ -192,6 +192,22 @@ async def test_the_new_pad_form_refuses_doubling_with_three_players(tmp_path: Pa
         assert "✗ the stake is raised only with 2 players" in _seen(app)
 
 
+async def test_names_are_shown_as_written_never_as_markup(tmp_path: Path) -> None:
+    store = PadStore(tmp_path)
+    pad = Pad(Rules.preset("moscow", players=2, target=301, match_target=3, doubling="daivi"), ["[b]Anna", "Bo[/]"])
+    pad.add(EnteredDeal(dealer=0, bidder=0, cards=(110, 42), declared=TWO_FIFTIES, stakes=(StakeCall(1),)))
+    pad.add(EnteredDeal(dealer=0, bidder=0, cards=(100, 52)))
+    store.save(pad)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rows = _rows(app)
+        assert rows[0][5] == "Bo[/] doubled, [b]Anna accepted: ×2"
+        assert rows[2][5] == "Game 1: [b]Anna wins (×2) — 2 game points"
+        assert "match: [b]Anna 2, Bo[/] 0 (to 3)" in _status(app)
+        assert "Score pad — [b]Anna · Bo[/] — moscow, to 301, match to 3" in _seen(app)
+
+
 # -- snapshots -------------------------------------------------------------------------------------------
 # Update the baselines with ``pytest tests/test_scorepad_match_ui.py --snapshot-update`` after a deliberate change.
 

@@ -435,7 +435,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
             deal = self.entered()
             self.pad.check(deal, self.index)
         except PadError as exc:
-            error.update(f"✗ {exc}")
+            error.update(Text(f"✗ {exc}"))
             return
         self.dismiss(deal)
 
@@ -557,12 +557,13 @@ class NewPadScreen(ModalScreen[Pad | None]):
         try:
             pad = self.build()
         except (PadError, RulesError, ValueError) as exc:
-            self.query_one("#error", Label).update(f"✗ {translate_error(exc)}")
+            self.query_one("#error", Label).update(Text(f"✗ {translate_error(exc)}"))
             return
         try:
             self.store.save(pad)
         except OSError as exc:  # a full disk, a read-only folder: told, and nothing is half-written
-            self.query_one("#error", Label).update(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}")
+            self.query_one("#error", Label).update(
+                Text(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}"))
             return
         self.dismiss(pad)
 
@@ -729,7 +730,7 @@ class PadScreen(Screen[None]):
         """Draw the sheet again; ``cursor``: the deal (0-based) to put the cursor on (default: the last row)."""
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("#", _("dealer"), _("bid"), *self.pad.side_names, _("note"))
+        table.add_columns("#", _("dealer"), _("bid"), *(Text(name) for name in self.pad.side_names), _("note"))
         under = {line.after: line for line in game_lines(self.pad)}
         cursor_row = None
         for row in sheet_rows(self.pad):  # names and notes are the players' text, never markup
@@ -760,10 +761,10 @@ class PadScreen(Screen[None]):
         except OSError as exc:  # a full disk, a read-only folder, another deberc changed it: told at once
             self.refresh_sheet(cursor)
             self.notify(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc), severity="error",
-                        timeout=10)
+                        timeout=10, markup=False)
             return
         self.refresh_sheet(cursor)
-        self.notify(message, timeout=3)
+        self.notify(message, timeout=3, markup=False)
 
     def action_add(self) -> None:
         if self.pad.is_over:
@@ -789,7 +790,7 @@ class PadScreen(Screen[None]):
             try:
                 self.pad.replace(index, deal)
             except PadError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(str(exc), severity="error", markup=False)
                 return
             self._saved(_("deal {n} changed").format(n=index + 1), index)
 
@@ -806,7 +807,7 @@ class PadScreen(Screen[None]):
         try:
             self.pad.delete(index)
         except PadError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self._saved(_("deal {n} deleted — u to undo").format(n=index + 1), max(0, index - 1))
 
@@ -814,7 +815,7 @@ class PadScreen(Screen[None]):
         try:
             what = self.pad.undo()
         except PadError as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
             return
         self._saved(_("undone: {what}").format(what=undo_label(what)))
 
@@ -829,7 +830,7 @@ class PadScreen(Screen[None]):
             try:
                 self.pad.raise_stake(call.seat, call.accepted)
             except PadError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(str(exc), severity="error", markup=False)
                 return
             if call.accepted:
                 self._saved(_("now {stake}").format(stake=stake_mark(self.pad.stake_kind, self.pad.tally.multiplier)))
@@ -845,7 +846,8 @@ class PadScreen(Screen[None]):
         json_path = folder / f"{self.pad.id}.json"
         csv_path.write_text(to_csv(self.pad), encoding="utf-8")
         json_path.write_text(to_json(self.pad), encoding="utf-8")
-        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6)
+        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6,
+                    markup=False)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -901,7 +903,7 @@ class ScorePadScreen(Screen[None]):
         pads.clear_options()
         infos = self.store.infos()
         for note in self.store.notes:  # a pad that cannot be read is named (and left as it is)
-            self.notify(note, severity="warning", timeout=10)
+            self.notify(note, severity="warning", timeout=10, markup=False)
         # the id (what ``deberc scorepad show ID`` takes) on a line of its own, so a long line never wraps it
         pads.add_options([Option(f"{escape(info.describe())}\n  [dim]{escape(info.id)}[/]", id=info.id) for info in infos])
         self.query_one("#empty").display = not infos
@@ -914,7 +916,7 @@ class ScorePadScreen(Screen[None]):
             pad = self.store.load(ref)
             pad.sheet  # noqa: B018 - refuse a pad that does not compute
         except (PadError, RulesError) as exc:
-            self.notify(translate_error(exc), severity="error")
+            self.notify(translate_error(exc), severity="error", markup=False)
             return
         self.app.push_screen(PadScreen(self.store, pad))
 
@@ -945,7 +947,7 @@ class ScorePadScreen(Screen[None]):
         option = pads.get_option_at_index(pads.highlighted)
         if option.id:
             self.store.delete(option.id)
-            self.notify(_("removed {id}").format(id=option.id))
+            self.notify(_("removed {id}").format(id=option.id), markup=False)
             self.reload()
 
     def action_back(self) -> None:
