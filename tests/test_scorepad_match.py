@@ -360,6 +360,8 @@ def test_a_match_by_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
     shown = run("show", pad)
     assert "== Game 1: Anna wins (mars, ×2) — 4 game points · money: Anna +8, Boris −8 · match: Anna 4, Boris 0" in shown
     run("undo", pad)
+    run("edit", pad, "2", "--bidder", "Anna", "--cards", "102,50")  # the deal keeps its stake
+    assert "Game 1: Anna wins (mars, ×2) — 4 game points" in run("show", pad)
     run("edit", pad, "2", "--bidder", "Anna", "--cards", "100,52", "--double", "none")
     assert "Game 1: Anna wins (mars) — 2 game points" in run("show", pad)
     assert run("add", pad, "--bidder", "Boris", "--cards", "52,100", "--refused", "Anna", code=2).count("\n") == 1

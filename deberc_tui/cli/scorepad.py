@@ -231,7 +231,7 @@ def deal_options(func: F) -> F:
                      help="A checked entry: what the side wrote (and who checked it, 3 players)."),
         click.option("--double", "--dave", "doubles", multiple=True, metavar="PLAYER",
                      help="PLAYER doubled («Дайви») or said «даве» during the deal and the other played on (repeatable, "
-                          "in order; 'none' clears them when editing)."),
+                          "in order; editing, they replace the deal's; 'none': no stake was raised)."),
         click.option("--refused", default=None, metavar="PLAYER",
                      help="The other refused PLAYER's double (or conceded the «даве»): the game ends, PLAYER wins it."),
         click.option("--note", default="", callback=checked_text(NOTE_LIMIT), help="A remark kept with the deal."),
@@ -270,8 +270,8 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
 
     ``forced``: the seat that plays this deal after a held tie, the bidder unless another is named (the pad
     then refuses it). Under ``false_claim: "double_to_opponent"`` a false claim is part of a played deal.
-    ``doubles`` and ``refused``: the stakes raised during the deal (§12), after ``stakes`` (those recorded before,
-    or the edited deal's own when ``doubles`` is empty; ``--double none`` drops them).
+    ``doubles`` and ``refused``: the stakes raised during the deal (§12), after ``stakes`` (those recorded as they
+    were said, or the edited deal's own; ``--double none`` drops them).
     """
     goes_on = pad.rules.false_claim == "double_to_opponent"
     lost_claim = false_claim[0] if false_claim and not goes_on else None
@@ -412,8 +412,8 @@ def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
         if not 1 <= number <= len(pad.deals):
             raise PadError(_("no deal {number}: the pad has {n}").format(number=number, n=len(pad.deals)))
         old = pad.deals[number - 1]
-        deal = build_deal(pad, default_dealer=old.dealer, forced=pad.forced_before(number - 1),
-                          stakes=old.stakes, **kw)
+        kept = () if kw["doubles"] else old.stakes  # --double describes the deal's stakes anew
+        deal = build_deal(pad, default_dealer=old.dealer, forced=pad.forced_before(number - 1), stakes=kept, **kw)
         pad.replace(number - 1, deal)
         return _after(pad, number - 1)
 
