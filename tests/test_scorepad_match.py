@@ -191,6 +191,13 @@ def test_the_next_game_is_dealt_by_the_winner_of_the_last() -> None:
     assert pad.sheet.totals == [42, 210]  # game 2 starts from nothing
 
 
+def test_with_rotation_the_next_game_is_dealt_by_the_next_player() -> None:
+    pad = make("club", match_target=3)  # next_dealer: rotate
+    win_game(pad, BORIS)  # dealt by Anna, then Boris
+    assert [d.dealer for d in pad.deals] == [ANNA, BORIS]
+    assert pad.suggested_dealer == ANNA  # the rotation carries on, although Boris won
+
+
 def test_the_match_ends_at_match_target() -> None:
     pad = make(match_target=2)
     win_game(pad, ANNA)
