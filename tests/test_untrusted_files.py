@@ -280,12 +280,12 @@ def test_a_pad_from_a_newer_version_is_refused_and_never_rewritten() -> None:
     pad_id = _run("scorepad", "new", "--names", "A,B").output.strip()
     path = PadStore().path(pad_id)
     doc = json.loads(path.read_text(encoding="utf-8"))
-    doc["version"] = 2
+    doc["version"] = 3
     doc["new_field"] = "kept"
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = path.read_bytes()
     result = _run("scorepad", "add", pad_id, "--thrown", "all_pass")
-    assert result.exit_code == 2 and "made by a newer deberc (pad version 2" in result.output
+    assert result.exit_code == 2 and "made by a newer deberc (pad version 3" in result.output
     assert path.read_bytes() == before
 
 

@@ -2,6 +2,10 @@
 
 Players are named by name (or its start) or seat number 0..n-1; sides by a player's name, the side's name
 (``Anna+Cleo``) or number 0..sides-1. With 4 players sides are the partnerships 0+2 and 1+3.
+
+A pad is a match when ``new`` is given ``--match N`` (or its preset makes one): games follow each other until a
+side has N game points. A stake raised at the table is recorded as it is said (``double PAD PLAYER``, or
+``dave``; ``--refused`` ends the game) or with the deal it was said in (``add --double PLAYER``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import click
 
 from deberc_tui.cli.values import Whole, checked_text, usage_line
 from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.engine.match import offer_kind
+from deberc_tui.engine.options import DaveProgression, Doubling, Money
 from deberc_tui.engine.rules import option_value
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
@@ -26,6 +32,7 @@ from deberc_tui.scorepad.model import (
     MAX_POSTED,
     OFFENCES,
     PLAYED,
+    STAKE_REFUSED,
     THROW_REASONS,
     THROWN,
     Declared,
@@ -34,9 +41,10 @@ from deberc_tui.scorepad.model import (
     FaultKind,
     Pad,
     PadError,
+    StakeCall,
     undo_label,
 )
-from deberc_tui.scorepad.render import render_text, sheet_rows, status_line
+from deberc_tui.scorepad.render import game_lines, render_text, sheet_rows, stake_mark, status_line
 from deberc_tui.scorepad.storage import MAX_COUNT, NOTE_LIMIT, PadStore
 from deberc_tui.text.i18n import _
 from deberc_tui.untrusted import InputError, Shortened, check_int_text
@@ -134,21 +142,34 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
 @click.option("--bait-penalty", default=None, help="none or POINTS/WHEN/COUNT, e.g. 100/third_and_after/row.")
 @click.option("--ski-penalty", type=click.Choice(["0", "50", "100"]), default=None)
 @click.option("--both-over", type=click.Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
-@click.option("--mars/--no-mars", default=None)
+@click.option("--mars/--no-mars", default=None, help="A win counts twice when the loser has less than half the target.")
+@click.option("--match", "match_target", type=Whole(0, 99), default=None,
+              help="A match: games in a row until a side has this many game points (0: one game).")
+@click.option("--doubling", type=click.Choice([d.value for d in Doubling]), default=None,
+              help="2 players: raising the stake during a game, «Дайви» (daivi) or «даве» (dave).")
+@click.option("--dave-progression", type=click.Choice([d.value for d in DaveProgression]), default=None,
+              help="«даве»: the stake grows by one (arithmetic) or doubles (geometric).")
+@click.option("--money", type=click.Choice([m.value for m in Money]), default=None,
+              help="Money for a game: per game point, the loser's deficit, or the difference of the totals.")
+@click.option("--stake", type=Whole(1, 10**6), default=None, help="What one unit of money is worth.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", callback=checked_text(1000),
               help="Any other rule option (JSON value).")
 def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, target: int | None,
             bidder_must_beat: str | None, bait_to: str | None, hanging: str | None, hanging_multi: str | None,
             bait_penalty: str | None, ski_penalty: str | None, both_over: str | None, mars: bool | None,
-            sets: tuple[str, ...]) -> None:
+            match_target: int | None, doubling: str | None, dave_progression: str | None, money: str | None,
+            stake: int | None, sets: tuple[str, ...]) -> None:
     """Start a new pad; prints its id."""
     options: dict[str, Any] = {}
     try:
         for key, value in (("target", target), ("bidder_must_beat", bidder_must_beat), ("bait_to", bait_to),
                            ("hanging", hanging), ("hanging_multi", hanging_multi), ("both_over", both_over),
-                           ("mars", mars)):
+                           ("mars", mars), ("doubling", doubling),
+                           ("dave_progression", dave_progression), ("money", money), ("stake", stake)):
             if value is not None:
                 options[key] = value
+        if match_target is not None:
+            options["match_target"] = match_target or None  # 0: one game, even where the preset plays a match
         if ski_penalty is not None:
             options["ski_penalty"] = int(ski_penalty)
         if bait_penalty is not None:
@@ -159,6 +180,8 @@ def new_cmd(players: int, names: str | None, preset: str, first_dealer: str, tar
                 raise PadError(_("--set {item!r}: write KEY=VALUE").format(item=item))
             options[key.strip()] = option_value(key.strip(), value, text=True)  # as deberc --rule reads it
         rules = Rules.from_dict({"preset": preset, **options}, players=players)
+        if doubling not in (None, Doubling.NONE.value) and offer_kind(rules) is None:
+            raise PadError(_("--doubling {value}: the stake is raised only with 2 players").format(value=doubling))
         name_list = [n.strip() for n in names.split(",")] if names else [chr(ord("A") + i) for i in range(players)]
         pad = Pad(rules, name_list)
         pad.first_dealer = pad.seat_ref(first_dealer)
@@ -197,6 +220,11 @@ def deal_options(func: F) -> F:
                      help="«Байт на картах»: " + ", ".join(OFFENCES) + "."),
         click.option("--pencil", multiple=True, metavar="SIDE:WRITTEN[:CHECKER]",
                      help="A checked entry: what the side wrote (and who checked it, 3 players)."),
+        click.option("--double", "--dave", "doubles", multiple=True, metavar="PLAYER",
+                     help="PLAYER doubled («Дайви») or said «даве» during the deal and the other played on (repeatable, "
+                          "in order; editing, they replace the deal's; 'none': no stake was raised)."),
+        click.option("--refused", default=None, metavar="PLAYER",
+                     help="The other refused PLAYER's double (or conceded the «даве»): the game ends, PLAYER wins it."),
         click.option("--note", default="", callback=checked_text(NOTE_LIMIT), help="A remark kept with the deal."),
     ]
     for opt in reversed(opts):
@@ -227,22 +255,28 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
                took_trick: tuple[str, ...], thrown: str | None, claim: str | None, false_claim: tuple[str, ...],
                conceded: bool, debertz: str | None, klabor: str | None, missed_cut: bool, renege: tuple[str, ...],
                bait_on_cards: tuple[str, ...], pencil: tuple[str, ...], note: str, default_dealer: int,
-               forced: int | None = None) -> EnteredDeal:
+               forced: int | None = None, doubles: tuple[str, ...] = (), refused: str | None = None,
+               stakes: tuple[StakeCall, ...] = ()) -> EnteredDeal:
     """An :class:`EnteredDeal` from command-line words (raises :class:`PadError`).
 
     ``forced``: the seat that plays this deal after a held tie, the bidder unless another is named (the pad
     then refuses it). Under ``false_claim: "double_to_opponent"`` a false claim is part of a played deal.
+    ``doubles`` and ``refused``: the stakes raised during the deal (§12), after ``stakes`` (those recorded as they
+    were said, or the edited deal's own; ``--double none`` drops them).
     """
     goes_on = pad.rules.false_claim == "double_to_opponent"
     lost_claim = false_claim[0] if false_claim and not goes_on else None
     if len(false_claim) > 1 and not goes_on:
         raise PadError(_("a false claim ends the deal under these rules: one claimant"))
     kinds = [(k, v) for k, v in ((THROWN, thrown), (CLAIM, claim), (FALSE_CLAIM, lost_claim), (DEBERTZ, debertz),
-                                 (KLABOR, klabor), (CONCEDED, "yes" if conceded else None)) if v]
+                                 (KLABOR, klabor), (CONCEDED, "yes" if conceded else None),
+                                 (STAKE_REFUSED, refused)) if v]
     if len(kinds) > 1:
-        raise PadError(_("a deal is one of: played, thrown in, claim, false claim, debertz, klabor, conceded — not several"))
+        raise PadError(_("a deal is one of: played, thrown in, claim, false claim, debertz, klabor, conceded, "
+                         "stake refused — not several"))
     kind = kinds[0][0] if kinds else PLAYED
-    winner = pad.side_ref(kinds[0][1]) if kinds and kind not in (THROWN, CONCEDED) else None
+    winner = pad.side_ref(kinds[0][1]) if kinds and kind not in (THROWN, CONCEDED, STAKE_REFUSED) else None
+    calls = _stake_calls(pad, doubles, refused, stakes)
     declared = [Declared()] * pad.sides
     for item in decl:
         side_text, sep, what = item.partition(":")
@@ -270,7 +304,22 @@ def build_deal(pad: Pad, *, dealer: str | None, bidder: str | None, trump: str |
         note=note,
         false_claims=tuple(pad.side_ref(ref) for ref in false_claim) if goes_on else (),
         faults=faults,
+        stakes=calls,
     )
+
+
+def _stake_calls(pad: Pad, doubles: tuple[str, ...], refused: str | None,
+                 before: tuple[StakeCall, ...]) -> tuple[StakeCall, ...]:
+    """The stakes raised during a deal from ``--double`` (accepted, in order) and ``--refused`` (the last)."""
+    if any(ref.strip().lower() == "none" for ref in doubles):
+        if len(doubles) > 1:
+            raise PadError(_("--double none clears the stakes raised: give it alone"))
+        before, doubles = (), ()
+    calls = [call for call in before if call.accepted]  # a refusal is said again with --refused
+    calls += [StakeCall(pad.seat_ref(ref)) for ref in doubles]
+    if refused is not None:
+        calls.append(StakeCall(pad.seat_ref(refused), accepted=False))
+    return tuple(calls)
 
 
 def _faults(pad: Pad, missed_cut: bool, renege: tuple[str, ...], bait_on_cards: tuple[str, ...],
@@ -323,6 +372,13 @@ def _last_row(pad: Pad, index: int) -> str:
     return _("deal {number}: {cells}").format(number=row.number, cells=cells) + (f"  ({row.note})" if row.note else "")
 
 
+def _after(pad: Pad, index: int) -> str:
+    """What a change to deal ``index`` says: its row, the line of the game it ended (if it did), the status."""
+    lines = [_last_row(pad, index)]
+    lines += [line.text for line in game_lines(pad) if line.after == index + 1]
+    return "\n".join([*lines, status_line(pad)])
+
+
 @scorepad.command("add")
 @click.argument("pad_ref", metavar="PAD")
 @deal_options
@@ -330,8 +386,8 @@ def add_cmd(pad_ref: str, **kw: Any) -> None:
     """Enter the next deal."""
 
     def add(pad: Pad) -> str:
-        pad.add(build_deal(pad, default_dealer=pad.suggested_dealer, forced=pad.sheet.forced_bidder, **kw))
-        return _last_row(pad, len(pad.deals) - 1) + "\n" + status_line(pad)
+        pad.add(build_deal(pad, default_dealer=pad.suggested_dealer, forced=pad.tally.forced, stakes=pad.pending, **kw))
+        return _after(pad, len(pad.deals) - 1)
 
     click.echo(_change(pad_ref, add))
 
@@ -346,9 +402,11 @@ def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     def edit(pad: Pad) -> str:
         if not 1 <= number <= len(pad.deals):
             raise PadError(_("no deal {number}: the pad has {n}").format(number=number, n=len(pad.deals)))
-        deal = build_deal(pad, default_dealer=pad.deals[number - 1].dealer, forced=pad.forced_before(number - 1), **kw)
+        old = pad.deals[number - 1]
+        kept = () if kw["doubles"] else old.stakes  # --double describes the deal's stakes anew
+        deal = build_deal(pad, default_dealer=old.dealer, forced=pad.forced_before(number - 1), stakes=kept, **kw)
         pad.replace(number - 1, deal)
-        return _last_row(pad, number - 1) + "\n" + status_line(pad)
+        return _after(pad, number - 1)
 
     click.echo(_change(pad_ref, edit))
 
@@ -364,6 +422,36 @@ def delete_cmd(pad_ref: str, number: int) -> None:
         return status_line(pad)
 
     click.echo(_change(pad_ref, delete))
+
+
+@click.command("double")
+@click.argument("pad_ref", metavar="PAD")
+@click.argument("player")
+@click.option("--refused", "--conceded", "refused", is_flag=True,
+              help="The other refused the double (conceded the «даве»): the game ends, PLAYER wins it.")
+def double_cmd(pad_ref: str, player: str, refused: bool) -> None:
+    """Record a stake raised as it is said: PLAYER doubled («Дайви») or said «даве» during the deal in progress.
+
+    Without --refused the other played on: the deal goes on at the raised stake, and the deal entered next
+    carries it. (Also as 'deberc scorepad dave'.)
+    """
+
+    def record(pad: Pad) -> str:
+        seat = pad.seat_ref(player)
+        if refused:
+            pad.raise_stake(seat, accepted=False)
+            return _after(pad, len(pad.deals) - 1)
+        pad.raise_stake(seat)
+        other = pad.names[(seat + 1) % len(pad.names)]
+        mark = stake_mark(pad.stake_kind, pad.tally.multiplier)
+        return _("{name} raised the stake, {other} played on: now {stake}").format(
+            name=pad.names[seat], other=other, stake=mark) + "\n" + status_line(pad)
+
+    click.echo(_change(pad_ref, record))
+
+
+scorepad.add_command(double_cmd)
+scorepad.add_command(double_cmd, "dave")
 
 
 @scorepad.command("undo")

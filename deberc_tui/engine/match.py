@@ -69,10 +69,11 @@ from deberc_tui.engine.events import (
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
+from deberc_tui.engine.sheet import ScoreSheet
 from deberc_tui.engine.text import N_
 from deberc_tui.engine.view import PendingOffer, SeatView, seat_view
 
-__all__ = ["GameResult", "Match", "settle"]
+__all__ = ["GameResult", "Match", "match_winner", "next_game_dealer", "offer_kind", "raised_stake", "settle"]
 
 Refusal = tuple[str, dict[str, object]]
 
@@ -146,8 +147,11 @@ class GameResult:
                 "money": list(self.money)}
 
 
-def settle(game: Game, multiplier: int = 1, index: int = 0) -> GameResult:
+def settle(game: Game | ScoreSheet, multiplier: int = 1, index: int = 0) -> GameResult:
     """What a finished game is worth (§12): each side's game points and money, at ``multiplier``.
+
+    It reads the game's score sheet alone, so a game played with real cards (the score pad's sheet) is
+    settled by the same code as one the engine played.
 
     * Refused double / conceded «даве»: the offerer's side wins ``multiplier`` game points (a simple win).
     * The short game: the winner wins ``multiplier`` (mars does not apply: one deal's points are always below
@@ -183,7 +187,7 @@ def settle(game: Game, multiplier: int = 1, index: int = 0) -> GameResult:
     return GameResult(index, winner, outcome.reason, tuple(points), multiplier, money, totals)
 
 
-def _settlement_totals(game: Game) -> list[int]:
+def _settlement_totals(game: Game | ScoreSheet) -> list[int]:
     """The totals money is counted from: a game ended by ``both_over`` (several sides at or over the target
     after its last deal) settles as 501:500 — the winner at the target, each loser over it at target − 1."""
     outcome = game.outcome
@@ -243,6 +247,55 @@ def money_of(rules: Rules, totals: Sequence[int], winner: int, game_points: Sequ
     return tuple(money)
 
 
+# -- a match's rules as values: the Match below and a match kept by hand (the score pad) ask them -----------
+
+
+def offer_kind(rules: Rules) -> OfferKind | None:
+    """The offer a player may make during a game (§12): a double («Дайви»), a «даве», or none (``doubling:
+    "none"``, or not 2 players)."""
+    return _DOUBLING_KIND[rules.doubling] if rules.players == 2 else None
+
+
+def raised_stake(rules: Rules, kind: OfferKind, multiplier: int) -> int:
+    """The multiplier or stake once the opponent accepts or plays on: «Дайви» doubles m; «даве» takes k to
+    k + 1 (``dave_progression: "arithmetic"``) or 2k (``"geometric"``)."""
+    if kind is OfferKind.DAVE and rules.dave_progression is DaveProgression.ARITHMETIC:
+        return multiplier + 1
+    return multiplier * 2
+
+
+def match_winner(rules: Rules, settled: Sequence[GameResult]) -> int | None:
+    """The side that has won the match after the ``settled`` games, or None while it goes on: the one game
+    decides it when ``match_target`` is null, else the first side with at least ``match_target`` game points
+    (a tie at the top over the target plays on **(decided)**)."""
+    if not settled:
+        return None
+    target = rules.match_target
+    if target is None:
+        return settled[-1].winner
+    points = [sum(r.game_points[s] for r in settled) for s in range(rules.sides)]
+    over = [s for s, p in enumerate(points) if p >= target]
+    if not over:
+        return None
+    top = max(points[s] for s in over)
+    best = [s for s in over if points[s] == top]
+    return best[0] if len(best) == 1 else None
+
+
+def next_game_dealer(rules: Rules, last_dealer: int, winner: int) -> int:
+    """§9: who deals the first deal of a match's next game — the last game's winner (4 players: its first seat
+    clockwise from ``last_dealer``, the dealer of the game's last deal); with ``next_dealer: "rotate"`` the
+    rotation carries on."""
+    n = rules.players
+    if rules.next_dealer is NextDealer.ROTATE:
+        return (last_dealer + 1) % n
+    for i in range(1, n + 1):
+        seat = (last_dealer + i) % n
+        if rules.side_of(seat) == winner:
+            return seat
+    return (last_dealer + 1) % n  # pragma: no cover - every side has a seat
+
+
 class Match:
     """Games in a row under one set of rules, with the stakes raised during play (§12); see the module doc."""
 
@@ -261,7 +314,7 @@ class Match:
         """After an accepted offer, the only seat that may offer next in this game (None: either)."""
         self.winner: int | None = None
         """The side that won the match, once it is over."""
-        self._stake_kind = _DOUBLING_KIND[rules.doubling] if self.n == 2 else None
+        self._stake_kind = offer_kind(rules)
         """The offer the rules allow (doubling is for 2 players), fixed for the match."""
 
     @classmethod
@@ -427,9 +480,7 @@ class Match:
 
     def _raised(self, kind: OfferKind) -> int:
         """The multiplier or stake if the opponent accepts or plays on."""
-        if kind is OfferKind.DAVE and self.rules.dave_progression is DaveProgression.ARITHMETIC:
-            return self.multiplier + 1
-        return self.multiplier * 2
+        return raised_stake(self.rules, kind, self.multiplier)
 
     def _offer_refusal(self, seat: int, kind: OfferKind) -> Refusal | None:
         """Why ``seat`` may not offer now (§12), or None when it may."""
@@ -495,28 +546,13 @@ class Match:
             deal.events.append(MatchOver(winner, self.match_points))
 
     def _match_winner(self) -> int | None:
-        target = self.rules.match_target
-        if target is None:
-            return self.settled[-1].winner
-        points = self.match_points
-        over = [s for s, p in enumerate(points) if p >= target]
-        if not over:
-            return None
-        top = max(points[s] for s in over)
-        best = [s for s in over if points[s] == top]
-        return best[0] if len(best) == 1 else None  # (decided) a tie at the top over the target plays on
+        return match_winner(self.rules, self.settled)
 
     def _next_game_dealer(self) -> int:
         """§9: the last game's winner deals (4 players: its first seat clockwise from the last dealer); with
         ``next_dealer: "rotate"`` the rotation carries on."""
         game = self.game
         last = game.deals[-1].dealer if game.deals else game.first_dealer
-        if self.rules.next_dealer is NextDealer.ROTATE:
-            return (last + 1) % self.n
         outcome = game.outcome
         assert outcome is not None
-        for i in range(1, self.n + 1):
-            seat = (last + i) % self.n
-            if self.rules.side_of(seat) == outcome.winner:
-                return seat
-        return (last + 1) % self.n  # pragma: no cover - every side has a seat
+        return next_game_dealer(self.rules, last, outcome.winner)

@@ -1,7 +1,8 @@
-"""The score pad: keep the score of a game played with real cards (``deberc scorepad``).
+"""The score pad: keep the score of a game or a match played with real cards (``deberc scorepad``).
 
 The model (:class:`Pad`) turns each entered deal into the engine's ``DealPoints`` and writes them all
-on a fresh ``ScoreSheet``; the sheet decides bait, hanging points, penalties, the end and the next dealer.
+on a fresh ``ScoreSheet`` per game; the sheet decides bait, hanging points, penalties, the end and the next
+dealer, and the engine's match code what each game is worth and when the match is won.
 The Textual UI lives with the app, in :mod:`deberc_tui.app.screens.scorepad` (``ScorePadScreen``, ``ScorePadApp``).
 """
 
@@ -12,17 +13,21 @@ from deberc_tui.scorepad.model import (
     KINDS,
     KLABOR,
     PLAYED,
+    STAKE_REFUSED,
     THROWN,
     Declared,
     EnteredDeal,
     Pad,
     PadError,
+    PadGame,
+    StakeCall,
+    Tally,
 )
-from deberc_tui.scorepad.render import SheetRow, render_text, sheet_rows, status_line
+from deberc_tui.scorepad.render import GameLine, SheetRow, game_lines, render_text, sheet_rows, status_line
 from deberc_tui.scorepad.storage import PadInfo, PadStore
 
 __all__ = [
-    "CLAIM", "DEBERTZ", "FALSE_CLAIM", "KINDS", "KLABOR", "PLAYED", "THROWN",
-    "Declared", "EnteredDeal", "Pad", "PadError", "PadInfo", "PadStore", "SheetRow",
-    "render_text", "sheet_rows", "status_line",
+    "CLAIM", "DEBERTZ", "FALSE_CLAIM", "KINDS", "KLABOR", "PLAYED", "STAKE_REFUSED", "THROWN",
+    "Declared", "EnteredDeal", "GameLine", "Pad", "PadError", "PadGame", "PadInfo", "PadStore", "SheetRow",
+    "StakeCall", "Tally", "game_lines", "render_text", "sheet_rows", "status_line",
 ]

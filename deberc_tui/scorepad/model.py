@@ -1,10 +1,17 @@
-"""The score pad's model: a game played with real cards, entered deal by deal.
+"""The score pad's model: a game or a match played with real cards, entered deal by deal.
 
 A :class:`Pad` holds the rules, the names, the first dealer and the deals as the players entered
 them (:class:`EnteredDeal`). Every entered deal is checked and turned into the engine's
 :class:`~deberc_tui.engine.DealPoints`; the deals are then written in order on a fresh
 :class:`~deberc_tui.engine.ScoreSheet`, which alone decides bait, hanging points, penalties, the end
 of the game and the next dealer. Any edit recomputes the sheet from scratch, so it is always consistent.
+
+A pad whose rules make a match (§12: ``match_target``, doubling, money) goes on after a game ends: the
+next deal starts the next game on a fresh sheet, dealt as the engine's match says, until a side has won
+the match. The stakes raised at the table («Дайви», «даве») are entered with the deal they were said in
+(:class:`StakeCall`), or as they are said, before the deal is entered (:attr:`Pad.pending`). What a game
+is worth — game points with mars, the multiplier, money — is the engine's :func:`~deberc_tui.engine.match.settle`;
+the multiplier's growth, the match's winner and the next game's dealer are the engine's too.
 """
 
 from __future__ import annotations
@@ -17,9 +24,18 @@ from typing import Any, Final
 
 from deberc_tui.engine import DealPoints, DealResult, Rules, ScoreSheet
 from deberc_tui.engine import scoring as sc
+from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.cards import PLAIN_POINTS, TRUMP_POINTS
 from deberc_tui.engine.combos import DEBERTZ as DEBERTZ_KIND
 from deberc_tui.engine.combos import FIFTY, HUNDRED, KIND_POINTS, TERZ, kind_points
+from deberc_tui.engine.match import (
+    GameResult,
+    match_winner,
+    next_game_dealer,
+    offer_kind,
+    raised_stake,
+    settle,
+)
 from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _, ngettext
 
@@ -37,7 +53,10 @@ FALSE_CLAIM: Final = "false_claim"
 DEBERTZ: Final = "debertz"
 KLABOR: Final = "klabor"
 CONCEDED: Final = "conceded"
-KINDS: Final[tuple[str, ...]] = (PLAYED, THROWN, CLAIM, FALSE_CLAIM, DEBERTZ, KLABOR, CONCEDED)
+STAKE_REFUSED: Final = "stake_refused"
+"""§12: a double («Дайви») was refused or a «даве» conceded: the game ends there, the deal's last
+:class:`StakeCall` (the refused one) says who offered and so who wins."""
+KINDS: Final[tuple[str, ...]] = (PLAYED, THROWN, CLAIM, FALSE_CLAIM, DEBERTZ, KLABOR, CONCEDED, STAKE_REFUSED)
 THROW_REASONS: Final[dict[str, str]] = {
     "all_pass": N_("all passed"),
     "four_sevens": N_("four sevens"),
@@ -51,6 +70,7 @@ KIND_LABELS: Final[dict[str, str]] = {
     DEBERTZ: "debertz",
     KLABOR: "klabor",
     CONCEDED: "conceded for fifty",
+    STAKE_REFUSED: "stake refused",
 }
 LAST_TRICK: Final = LAST_TRICK_POINTS
 CARD_TOTAL: Final = DEAL_CARD_POINTS - LAST_TRICK_POINTS  # 152: the cards alone
@@ -256,6 +276,26 @@ class Fault:
                    str(data.get("offence", "")))
 
 
+# -- stakes raised at the table (§12) --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StakeCall:
+    """A stake raised during a deal, as said at the table (2 players): ``seat`` doubled («Дайви») or said
+    «даве» — which one, the rules' ``doubling`` says — and the opponent ``accepted`` (played on) or refused
+    (conceded). A refusal ends the game: it is the last call of a deal of kind :data:`STAKE_REFUSED`."""
+
+    seat: int
+    accepted: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "accepted": self.accepted}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StakeCall:
+        return cls(int(data["seat"]), bool(data.get("accepted", True)))
+
+
 # -- one entered deal ---------------------------------------------------------------------------
 
 
@@ -268,7 +308,7 @@ class EnteredDeal:
     (None: not said; card points above 0 mean it did). ``winner`` is the side that claimed, declared
     debertz or klabor; for a false claim it is the claimant's side. ``false_claims``: the sides that claimed
     wrongly during a deal that went on (``false_claim: "double_to_opponent"``), in order. ``faults``: the
-    table's penalties (§11).
+    table's penalties (§11). ``stakes``: the stakes raised during the deal, in order (§12).
     """
 
     dealer: int
@@ -284,6 +324,7 @@ class EnteredDeal:
     note: str = ""
     false_claims: tuple[int, ...] = ()  # sides
     faults: tuple[Fault, ...] = ()
+    stakes: tuple[StakeCall, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": self.dealer, "kind": self.kind}
@@ -309,6 +350,8 @@ class EnteredDeal:
             out["false_claims"] = list(self.false_claims)
         if self.faults:
             out["faults"] = [f.to_json() for f in self.faults]
+        if self.stakes:
+            out["stakes"] = [c.to_json() for c in self.stakes]
         return out
 
     @classmethod
@@ -327,6 +370,7 @@ class EnteredDeal:
             note=str(data.get("note", "")),
             false_claims=tuple(data.get("false_claims", ())),
             faults=tuple(Fault.from_json(f) for f in data.get("faults", ())),
+            stakes=tuple(StakeCall.from_json(c) for c in data.get("stakes", ())),
         )
 
 
@@ -339,14 +383,208 @@ def _pad_out(values: Sequence[Any], n: int, fill: Any) -> list[Any]:
     return out + [fill] * (n - len(out))
 
 
+# -- the pad's games -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PadGame:
+    """One game of a pad: which deals it holds, its sheet, the stake it was played at and, once over, what it
+    was worth (the engine's :class:`~deberc_tui.engine.match.GameResult`). The sheet is not written again."""
+
+    index: int
+    """The game's number in the match (0, 1, ...)."""
+    first_dealer: int
+    deals: range
+    """The pad's indices (0-based) of the game's deals."""
+    sheet: ScoreSheet
+    multiplier: int
+    """«Дайви»'s m or the «даве» stake k when the game ended (or so far); 1 without doubling."""
+    result: GameResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Everything the pad's deals add up to, computed again after every change: the games, each deal's sheet
+    row, the stakes, the match's winner, and what comes next."""
+
+    games: tuple[PadGame, ...]
+    """The games with at least one deal, in order."""
+    results: tuple[DealResult, ...]
+    """Each deal's row on its game's sheet (the pad's deals, in order)."""
+    stakes: tuple[tuple[int, ...], ...]
+    """Per deal, the multiplier or stake after each of its :class:`StakeCall` (the refused one: unchanged)."""
+    sheet: ScoreSheet
+    """The current game's sheet: the one in progress, or the one just finished until the next deal."""
+    winner: int | None
+    """The side that won the match (a pad of one game: the game's winner), once it is over."""
+    multiplier: int
+    """The stake of the deal in progress: the game's, with the pending calls (a new game starts at 1)."""
+    barred: int | None
+    """The seat that may not raise the stake next: it raised last in this game and was accepted."""
+    next_dealer: int
+    forced: int | None
+    """The seat that must play the next deal after a held tie (``hanging: "forced"``), else None."""
+
+    @property
+    def settled(self) -> tuple[GameResult, ...]:
+        return tuple(g.result for g in self.games if g.result is not None)
+
+    @property
+    def match_points(self) -> tuple[int, ...]:
+        """Per side, the game points of the finished games."""
+        return tuple(sum(r.game_points[s] for r in self.settled) for s in range(len(self.sheet.totals)))
+
+    @property
+    def money(self) -> tuple[int, ...]:
+        """Per side, the money of the finished games (zeros when not played for money)."""
+        return tuple(sum(r.money[s] for r in self.settled) for s in range(len(self.sheet.totals)))
+
+    @property
+    def game_over(self) -> bool:
+        """True when the current game has ended (the match may go on with the next deal)."""
+        return self.sheet.outcome is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an undo restores: the deals and the pending stakes before a change, and what the change was."""
+
+    what: str
+    deals: tuple[EnteredDeal, ...]
+    pending: tuple[StakeCall, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"what": self.what, "deals": [d.to_json() for d in self.deals]}
+        if self.pending:
+            out["pending"] = [c.to_json() for c in self.pending]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Change:
+        return cls(str(data.get("what", "change")), tuple(EnteredDeal.from_json(d) for d in data.get("deals", ())),
+                   tuple(StakeCall.from_json(c) for c in data.get("pending", ())))
+
+
+class _Builder:
+    """Writes entered deals in order: each game on a fresh sheet, settled by the engine when it ends, the next
+    game dealt as the engine's match says, until the match has a winner. Its errors do not name the deal."""
+
+    def __init__(self, pad: Pad) -> None:
+        self.pad = pad
+        self.rules = pad.rules
+        self.kind = offer_kind(pad.rules)
+        self.done: list[PadGame] = []
+        self.results: list[DealResult] = []
+        self.stakes: list[tuple[int, ...]] = []
+        self.winner: int | None = None
+        self._open(pad.first_dealer)
+
+    def _open(self, dealer: int) -> None:
+        self.sheet = ScoreSheet(self.rules, dealer)
+        self.start = len(self.results)
+        self.multiplier = 1
+        self.barred: int | None = None
+
+    def _next_game(self) -> None:
+        """Start the next game when the current one is over and the match goes on."""
+        outcome = self.sheet.outcome
+        if outcome is not None and self.winner is None:
+            self._open(next_game_dealer(self.rules, self.results[-1].dealer, outcome.winner))
+
+    def over_message(self) -> str:
+        assert self.winner is not None
+        side = self.pad.side_name(self.winner)
+        if self.rules.match_target is None:
+            return _("the game is over: {side} won").format(side=side)
+        return _("the match is over: {side} won it").format(side=side)
+
+    def step(self, deal: EnteredDeal) -> DealPoints:
+        """Check ``deal`` as the next one and write it; returns its points."""
+        if self.winner is not None:
+            raise PadError(self.over_message())
+        self._next_game()
+        stakes = self.calls(deal.stakes, ends=deal.kind == STAKE_REFUSED)
+        sheet = self.sheet
+        dp = self.pad.deal_points(deal, sheet.totals, sheet.forced_bidder)
+        sheet.write(deal.dealer, deal.trump, dp)
+        self.results.append(sheet.results[-1])
+        self.stakes.append(stakes)
+        if sheet.outcome is not None:
+            result = settle(sheet, self.multiplier, len(self.done))
+            self.done.append(self._game(result))
+            self.winner = match_winner(self.rules, [g.result for g in self.done if g.result is not None])
+        return dp
+
+    def _game(self, result: GameResult | None) -> PadGame:
+        return PadGame(len(self.done), self.sheet.first_dealer, range(self.start, len(self.results)), self.sheet,
+                       self.multiplier, result)
+
+    def calls(self, calls: Sequence[StakeCall], ends: bool) -> tuple[int, ...]:
+        """Check the stakes raised during one deal of the current game (``ends``: the deal ended by a refusal)
+        and apply them; returns the multiplier after each."""
+        if not calls:
+            if ends:
+                raise PadError(_("whose double or «даве» was refused? name the player who raised the stake"))
+            return ()
+        if self.kind is None:
+            raise PadError(_("nobody raises the stake under these rules: «Дайви» and «даве» are for 2 players, "
+                             "with doubling daivi or dave"))
+        out: list[int] = []
+        n = self.rules.players
+        for i, call in enumerate(calls):
+            if isinstance(call.seat, bool) or not isinstance(call.seat, int) or not 0 <= call.seat < n:
+                raise PadError(_("the stake is raised by a player 0..{last}, not {seat!r}").format(
+                    last=n - 1, seat=call.seat))
+            name = self.pad.names[call.seat]
+            if call.seat == self.barred:
+                raise PadError((_("{name} cannot double again: the players alternate, only the one who accepted the "
+                                  "last double may double next") if self.kind is OfferKind.DOUBLE else
+                                _("{name} cannot say «даве» twice in a row: only the one who played on may say the "
+                                  "next one")).format(name=name))
+            last = i == len(calls) - 1
+            if not call.accepted and not (last and ends):
+                raise PadError(_("a refused double or a conceded «даве» ends the game: it can only be the deal's "
+                                 "last call"))
+            if call.accepted and last and ends:
+                raise PadError(_("the deal ended by a refused stake: its last call is the refused one"))
+            if call.accepted:
+                self.multiplier = raised_stake(self.rules, self.kind, self.multiplier)
+                self.barred = call.seat
+            out.append(self.multiplier)
+        return tuple(out)
+
+    def finish(self, pending: Sequence[StakeCall] = ()) -> Tally:
+        """The tally of the deals written, with ``pending`` (stakes raised in the deal in progress) checked."""
+        games = list(self.done)
+        if self.sheet.outcome is None and self.start < len(self.results):
+            games.append(self._game(None))
+        sheet = self.sheet
+        if self.winner is None:
+            self._next_game()
+            try:
+                self.calls(pending, ends=False)
+            except PadError as exc:
+                raise PadError(_("the deal in progress: {reason}").format(reason=exc)) from None
+        elif pending:
+            raise PadError(_("the deal in progress: {reason}").format(reason=self.over_message()))
+        return Tally(tuple(games), tuple(self.results), tuple(self.stakes), sheet, self.winner, self.multiplier,
+                     self.barred, self.sheet.next_dealer, self.sheet.forced_bidder)
+
+
 # -- the pad ------------------------------------------------------------------------------------
 
 UNDO_DEPTH: Final = 100
+PAD_VERSION: Final = 2
+"""The pad file's version: 2 added the stakes raised at the table (``stakes``, ``pending``); 1 is read as it is."""
 
 
 @dataclass
 class Pad:
-    """One game's score pad: the rules, who plays, who dealt first and the deals entered so far."""
+    """One game's or one match's score pad: the rules, who plays, who dealt first and the deals entered so far.
+
+    ``pending``: the stakes raised (and accepted) during the deal in progress, recorded as they were said; the
+    deal that is entered next carries them (:meth:`with_pending`).
+    """
 
     rules: Rules
     names: list[str]
@@ -355,8 +593,9 @@ class Pad:
     id: str = ""
     created: str = ""
     updated: str = ""
-    undo_stack: list[tuple[str, list[EnteredDeal]]] = field(default_factory=list)
-    _sheet: ScoreSheet | None = field(default=None, repr=False, compare=False)
+    undo_stack: list[Change] = field(default_factory=list)
+    pending: tuple[StakeCall, ...] = ()
+    _tally: Tally | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = self.rules.players
@@ -401,41 +640,72 @@ class Pad:
     # -- the sheet -----------------------------------------------------------------------------
 
     @property
+    def is_match(self) -> bool:
+        """Whether the pad keeps a match (several games to ``match_target`` game points), not one game."""
+        return self.rules.match_target is not None
+
+    @property
+    def stake_kind(self) -> OfferKind | None:
+        """What a player may raise the stake with under the pad's rules: a double, a «даве», or nothing."""
+        return offer_kind(self.rules)
+
+    @property
+    def tally(self) -> Tally:
+        """The games, rows and stakes of all deals entered (recomputed after every change)."""
+        if self._tally is None:
+            self._tally = self._build(self.deals, self.pending)
+        return self._tally
+
+    @property
     def sheet(self) -> ScoreSheet:
-        """The score sheet of all deals entered (recomputed after every change)."""
-        if self._sheet is None:
-            self._sheet = self._build(self.deals)
-        return self._sheet
+        """The current game's score sheet: the game in progress, or the one just finished."""
+        return self.tally.sheet
+
+    @property
+    def games(self) -> tuple[PadGame, ...]:
+        return self.tally.games
 
     @property
     def results(self) -> list[DealResult]:
-        return self.sheet.results
+        """Each deal's sheet row, in the pad's order (each game's rows on its own sheet)."""
+        return list(self.tally.results)
 
     @property
     def suggested_dealer(self) -> int:
-        return self.sheet.next_dealer
+        return self.tally.next_dealer
 
     @property
     def is_over(self) -> bool:
-        return self.sheet.outcome is not None
+        """True once the match (a pad of one game: the game) has a winner: no more deals can be entered."""
+        return self.tally.winner is not None
 
-    def _build(self, deals: Sequence[EnteredDeal]) -> ScoreSheet:
-        sheet = ScoreSheet(self.rules, self.first_dealer)
+    def _build(self, deals: Sequence[EnteredDeal], pending: Sequence[StakeCall] = ()) -> Tally:
+        return self._written(deals).finish(pending)
+
+    def _written(self, deals: Sequence[EnteredDeal]) -> _Builder:
+        """A builder that has written ``deals``; a refusal names the deal."""
+        builder = _Builder(self)
         for i, deal in enumerate(deals):
-            if sheet.outcome is not None:
+            if builder.winner is not None:
                 later = len(deals) - i
-                raise PadError(
-                    ngettext("the game ends at deal {number} ({side} wins), but {n} deal follows: delete them first",
-                             "the game ends at deal {number} ({side} wins), but {n} deals follow: delete them first",
-                             later).format(number=i, side=self.side_name(sheet.outcome.winner), n=later)
-                )
+                side = self.side_name(builder.winner)
+                if self.is_match:
+                    message = ngettext(
+                        "the match ends at deal {number} ({side} wins it), but {n} deal follows: delete them first",
+                        "the match ends at deal {number} ({side} wins it), but {n} deals follow: delete them first",
+                        later)
+                else:
+                    message = ngettext(
+                        "the game ends at deal {number} ({side} wins), but {n} deal follows: delete them first",
+                        "the game ends at deal {number} ({side} wins), but {n} deals follow: delete them first",
+                        later)
+                raise PadError(message.format(number=i, side=side, n=later))
             try:
-                dp = self.deal_points(deal, sheet.totals, sheet.forced_bidder)
+                dp = builder.step(deal)
             except PadError as exc:
                 raise PadError(_("deal {number}: {reason}").format(number=i + 1, reason=exc)) from None
-            sheet.write(deal.dealer, deal.trump, dp)
-            self._check_decided(deal, dp, sheet, i)
-        return sheet
+            self._check_decided(deal, dp, builder.sheet, i)
+        return builder
 
     def _check_decided(self, deal: EnteredDeal, dp: DealPoints, sheet: ScoreSheet, i: int) -> None:
         """With ``both_over: last_trick`` the last trick decides a game where several sides are over."""
@@ -451,56 +721,85 @@ class Pad:
     def check(self, deal: EnteredDeal, index: int | None = None) -> DealPoints:
         """Check one deal as the ``index``-th (default: the next) and return its points; raises :class:`PadError`."""
         index = len(self.deals) if index is None else index
-        before = self._build(self.deals[:index])
-        if before.outcome is not None:
-            raise PadError(_("the game is over: {side} won").format(side=self.side_name(before.outcome.winner)))
-        dp = self.deal_points(deal, before.totals, before.forced_bidder)
-        return dp
+        return self._written(self.deals[:index]).step(deal)
 
     def forced_before(self, index: int) -> int | None:
         """The seat that must play deal ``index`` (0-based) after a held tie (``hanging: "forced"``), else None."""
-        return self._build(self.deals[:index]).forced_bidder
+        return self._build(self.deals[:index]).forced
+
+    def with_pending(self, deal: EnteredDeal) -> EnteredDeal:
+        """``deal`` with the stakes raised while it was played and recorded as they were said put first."""
+        return replace(deal, stakes=(*self.pending, *deal.stakes)) if self.pending else deal
 
     def add(self, deal: EnteredDeal) -> DealResult:
-        """Enter the next deal; returns its sheet row."""
+        """Enter the next deal; returns its sheet row. The pending stakes are the deal's now: pass them in it
+        (:meth:`with_pending`), they are not kept after it."""
         self.check(deal)
-        self._change("add deal", [*self.deals, deal])
+        self._change("add deal", [*self.deals, deal], ())
         return self.results[-1]
 
+    def raise_stake(self, seat: int, accepted: bool = True) -> DealResult | None:
+        """Record a stake raised at the table as it is said (§12): ``seat`` doubled or said «даве».
+
+        Accepted (played on): the deal in progress goes on at the raised stake (it is :attr:`pending` until the
+        deal is entered). Refused (conceded): the game ends here, ``seat`` wins it — the deal is entered as
+        :data:`STAKE_REFUSED` and its sheet row returned.
+        """
+        what, deals, pending = self._stake_change(seat, accepted)
+        self._change(what, deals, pending)
+        return None if accepted else self.results[-1]
+
+    def check_stake(self, seat: int, accepted: bool = True) -> None:
+        """Raise :class:`PadError` if :meth:`raise_stake` would refuse it; change nothing."""
+        _what, deals, pending = self._stake_change(seat, accepted)
+        self._build(deals, pending)
+
+    def _stake_change(self, seat: int, accepted: bool) -> tuple[str, list[EnteredDeal], tuple[StakeCall, ...]]:
+        call = StakeCall(seat, accepted)
+        if accepted:
+            return "raise stake", list(self.deals), (*self.pending, call)
+        tally = self.tally
+        deal = EnteredDeal(dealer=tally.next_dealer, kind=STAKE_REFUSED, bidder=tally.forced,
+                           stakes=(*self.pending, call))
+        self.check(deal)
+        return "add deal", [*self.deals, deal], ()
+
     def replace(self, index: int, deal: EnteredDeal) -> None:
-        """Edit deal ``index`` (0-based); every later row recomputes."""
+        """Edit deal ``index`` (0-based); every later row recomputes, the games and the match with them."""
         self._index(index)
         self.check(deal, index)
         deals = list(self.deals)
         deals[index] = deal
-        self._change(f"edit deal {index + 1}", deals)
+        self._change(f"edit deal {index + 1}", deals, self.pending)
 
     def delete(self, index: int) -> None:
         self._index(index)
         deals = list(self.deals)
         del deals[index]
-        self._change(f"delete deal {index + 1}", deals)
+        self._change(f"delete deal {index + 1}", deals, self.pending)
 
     def undo(self) -> str:
         """Take back the last change; returns what was undone."""
         if not self.undo_stack:
             raise PadError(_("nothing to undo"))
-        what, deals = self.undo_stack.pop()
-        self.deals = deals
-        self._sheet = None
-        return what
+        change = self.undo_stack.pop()
+        self.deals = list(change.deals)
+        self.pending = change.pending
+        self._tally = None
+        return change.what
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.deals):
             raise PadError(ngettext("no deal {number}: the pad has {n} deal", "no deal {number}: the pad has {n} deals",
                                     len(self.deals)).format(number=index + 1, n=len(self.deals)))
 
-    def _change(self, what: str, deals: list[EnteredDeal]) -> None:
-        sheet = self._build(deals)  # refuses a change that breaks a later deal
-        self.undo_stack.append((what, list(self.deals)))
+    def _change(self, what: str, deals: list[EnteredDeal], pending: tuple[StakeCall, ...]) -> None:
+        tally = self._build(deals, pending)  # refuses a change that breaks a later deal or the pending stakes
+        self.undo_stack.append(Change(what, tuple(self.deals), self.pending))
         del self.undo_stack[:-UNDO_DEPTH]
         self.deals = deals
-        self._sheet = sheet
+        self.pending = pending
+        self._tally = tally
 
     # -- one deal into DealPoints ----------------------------------------------------------------
 
@@ -557,6 +856,8 @@ class Pad:
             return self._claim_points(deal, bidder_side, totals)
         if deal.kind == CONCEDED:
             return self._conceded(deal, bidder_side)
+        if deal.kind == STAKE_REFUSED:
+            return self._stake_refused(deal, bidder_side)
 
         # played out
         void = self._void_renege(deal)
@@ -610,6 +911,28 @@ class Pad:
             raise PadError(_("a conceded deal is not played: leave points and declarations empty"))
         zeros = (0,) * rules.sides
         return DealPoints(sc.CONCEDED, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "concede_50",
+                          bidder_seat=deal.bidder)
+
+    def _stake_refused(self, deal: EnteredDeal, bidder_side: int | None) -> DealPoints:
+        """§12: a refused double or a conceded «даве» ends the game; the offerer's side wins (the sheet writes
+        nothing, :func:`~deberc_tui.engine.match.settle` says what the game is worth)."""
+        rules = self.rules
+        kind = offer_kind(rules)
+        if kind is None:
+            raise PadError(_("nobody raises the stake under these rules: «Дайви» and «даве» are for 2 players, "
+                             "with doubling daivi or dave"))
+        last = deal.stakes[-1] if deal.stakes else None
+        if last is None or last.accepted or not 0 <= last.seat < rules.players:
+            raise PadError(_("whose double or «даве» was refused? name the player who raised the stake"))
+        side = rules.side_of(last.seat)
+        if deal.winner is not None and deal.winner != side:
+            raise PadError(_("{name} raised the stake and it was refused, so {name} wins the game").format(
+                name=self.names[last.seat]))
+        if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared):
+            raise PadError(_("a game ended by a refused stake is not played on: leave points and declarations empty"))
+        zeros = (0,) * rules.sides
+        outcome = sc.DOUBLE_REFUSED if kind is OfferKind.DOUBLE else sc.DAVE_CONCEDED
+        return DealPoints(outcome, bidder_side, zeros, zeros, zeros, None, zeros, None, side, outcome.value,
                           bidder_seat=deal.bidder)
 
     def _void_renege(self, deal: EnteredDeal) -> DealPoints | None:
@@ -912,7 +1235,7 @@ class Pad:
     def to_json(self) -> dict[str, Any]:
         return {
             "format": "deberc-scorepad",
-            "version": 1,
+            "version": PAD_VERSION,
             "id": self.id,
             "created": self.created,
             "updated": self.updated,
@@ -921,7 +1244,8 @@ class Pad:
             "first_dealer": self.first_dealer,
             "rules": self.rules.to_dict(),
             "deals": [d.to_json() for d in self.deals],
-            "undo": [{"what": what, "deals": [d.to_json() for d in deals]} for what, deals in self.undo_stack],
+            **({"pending": [c.to_json() for c in self.pending]} if self.pending else {}),
+            "undo": [change.to_json() for change in self.undo_stack],
         }
 
     @classmethod
@@ -937,18 +1261,19 @@ class Pad:
             id=str(data.get("id", "")),
             created=str(data.get("created", "")),
             updated=str(data.get("updated", "")),
-            undo_stack=[
-                (str(u.get("what", "change")), [EnteredDeal.from_json(d) for d in u.get("deals", ())])
-                for u in data.get("undo", ())
-            ],
+            undo_stack=[Change.from_json(u) for u in data.get("undo", ())],
+            pending=tuple(StakeCall.from_json(c) for c in data.get("pending", ())),
         )
 
 
 
 def undo_label(what: str) -> str:
-    """A change as the pad stores it (``add deal``, ``edit deal 3``, ``delete deal 3``) in the current language."""
+    """A change as the pad stores it (``add deal``, ``edit deal 3``, ``delete deal 3``, ``raise stake``) in the
+    current language."""
     if what == "add deal":
         return _("add deal")
+    if what == "raise stake":
+        return _("raise the stake")
     for prefix, template in (("edit deal ", N_("edit deal {number}")), ("delete deal ", N_("delete deal {number}"))):
         if what.startswith(prefix) and what[len(prefix):].isdigit():
             return _(template).format(number=what[len(prefix):])

@@ -20,16 +20,17 @@ from pathlib import Path
 from typing import Final
 
 from deberc_tui.engine import RulesError
-from deberc_tui.scorepad.model import KINDS, MAX_POSTED, OFFENCES, FaultKind, Pad, PadError
+from deberc_tui.scorepad.model import KINDS, MAX_POSTED, OFFENCES, PAD_VERSION, FaultKind, Pad, PadError
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, locked, sweep_temp_files
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
 from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, Shortened, is_unicode, load_json_file, place
 
 FORMAT: Final = "deberc-scorepad"
-VERSION: Final = 1
+VERSION: Final = PAD_VERSION
 PAD_LIMIT: Final = 8 * MIB  # a pad of 100 deals with its undo history is under 1 MB
 MAX_COUNT: Final = 9  # no hand holds more combinations of one kind
+MAX_CALLS: Final = 64  # stakes raised in one deal: «Дайви» doubles each time, so 64 is beyond any table
 NOTE_LIMIT: Final = 2000
 
 
@@ -50,7 +51,8 @@ def _slug(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PadInfo:
-    """A line of the pad list: id, who plays, how many deals, the totals, when last changed."""
+    """A line of the pad list: id, who plays, how many deals, the totals, when last changed; for a match, its
+    game points and the current game's number."""
 
     id: str
     names: tuple[str, ...]
@@ -59,13 +61,19 @@ class PadInfo:
     totals: tuple[int, ...]
     winner: str | None
     updated: str
+    match_points: tuple[int, ...] = ()
+    game: int = 1
 
     def describe(self) -> str:
         if self.winner:
             state = _("{winner} won").format(winner=self.winner)
         else:
             state = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
-        return f"{' · '.join(self.names)} ({words.preset(self.preset)}) — {'/'.join(map(str, self.totals))} — {state}"
+        score = "/".join(map(str, self.totals))
+        if self.match_points:
+            score = _("match {points}, game {number}: {totals}").format(
+                points="/".join(map(str, self.match_points)), number=self.game, totals=score)
+        return f"{' · '.join(self.names)} ({words.preset(self.preset)}) — {score} — {state}"
 
 
 # -- checking a pad file ------------------------------------------------------------------------------
@@ -113,9 +121,22 @@ def _object(value: object, where: tuple[str | int, ...], keys: frozenset[str]) -
 
 
 _PAD_KEYS: Final = frozenset({"format", "version", "id", "created", "updated", "players", "names", "first_dealer",
-                              "rules", "deals", "undo"})
+                              "rules", "deals", "pending", "undo"})
 _DEAL_KEYS: Final = frozenset({"dealer", "kind", "bidder", "trump", "cards", "declared", "last_trick", "took_trick",
-                               "reason", "winner", "note", "false_claims", "faults"})
+                               "reason", "winner", "note", "false_claims", "faults", "stakes"})
+_CALL_KEYS: Final = frozenset({"seat", "accepted"})
+
+
+def _check_calls(calls: object, where: tuple[str | int, ...], players: int) -> None:
+    """The stakes raised during a deal (§12): each ``{"seat": 0..players-1, "accepted": true|false}``."""
+    for i, call in enumerate(_list(calls, where, MAX_CALLS)):
+        at = (*where, i)
+        c = _object(call, at, _CALL_KEYS)
+        if "seat" not in c:
+            raise _Bad((*at, "seat"), N_("a seat number (it is missing)"), value=None)
+        _int(c["seat"], (*at, "seat"), 0, players - 1)
+        if not isinstance(c.get("accepted", True), bool):
+            raise _Bad((*at, "accepted"), N_("true or false"), value=c.get("accepted"))
 _DECLARED_KEYS: Final = frozenset({"terz", "fifty", "hundred", "bella", "total", "debertz"})
 _FAULT_KEYS: Final = frozenset({"kind", "side", "points", "to", "offence"})
 _FAULT_KINDS: Final = tuple(k.value for k in FaultKind)
@@ -161,6 +182,7 @@ def _check_deal(deal: object, where: tuple[str | int, ...], players: int) -> Non
         offence = f.get("offence", "")
         if offence and offence not in OFFENCES:
             raise _Bad((*at, "offence"), N_("one of: {kinds}"), kinds=", ".join(OFFENCES), value=offence)
+    _check_calls(d.get("stakes", []), (*where, "stakes"), players)
 
 
 def check_pad_doc(doc: object) -> None:
@@ -209,12 +231,14 @@ def _check_pad(doc: object) -> None:
         raise PadError(translate_error(exc)) from None
     for i, deal in enumerate(_list(doc.get("deals", []), ("deals",), 10_000)):
         _check_deal(deal, ("deals", i), players)
+    _check_calls(doc.get("pending", []), ("pending",), players)
     for i, entry in enumerate(_list(doc.get("undo", []), ("undo",), 10_000)):
         at: tuple[str | int, ...] = ("undo", i)
-        item = _object(entry, at, frozenset({"what", "deals"}))
+        item = _object(entry, at, frozenset({"what", "deals", "pending"}))
         _text(item.get("what", ""), (*at, "what"))
         for j, deal in enumerate(_list(item.get("deals", []), (*at, "deals"), 10_000)):
             _check_deal(deal, (*at, "deals", j), players)
+        _check_calls(item.get("pending", []), (*at, "pending"), players)
 
 
 # -- the store ----------------------------------------------------------------------------------------------
@@ -353,7 +377,7 @@ class PadStore:
         for pad_id in self.ids():
             try:
                 pad = self.load(pad_id)
-                sheet = pad.sheet
+                tally = pad.tally
                 modified = self.path(pad_id).stat().st_mtime
             except ValueError as exc:  # PadError, or the sheet refusing a deal (RulesError, ...)
                 self.notes.append(_("skipped: {reason}").format(reason=translate_error(exc)))
@@ -361,9 +385,9 @@ class PadStore:
             except OSError as exc:
                 self.notes.append(_("skipped: {reason}").format(reason=exc.strerror or exc))
                 continue
-            winner = pad.side_name(sheet.outcome.winner) if sheet.outcome else None
-            info = PadInfo(pad.id, tuple(pad.names), pad.rules.preset_name, len(pad.deals), tuple(sheet.totals),
-                           winner, pad.updated)
+            winner = pad.side_name(tally.winner) if tally.winner is not None else None
+            info = PadInfo(pad.id, tuple(pad.names), pad.rules.preset_name, len(pad.deals), tuple(tally.sheet.totals),
+                           winner, pad.updated, tally.match_points if pad.is_match else (), max(1, len(tally.games)))
             out.append((modified, info))
         out.sort(key=lambda pair: pair[0], reverse=True)
         return [info for _, info in out]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -32,6 +33,9 @@ from textual.widgets.option_list import Option
 
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
+from deberc_tui.engine.actions import OfferKind
+from deberc_tui.engine.match import offer_kind, raised_stake
+from deberc_tui.engine.options import DaveProgression, Doubling, Money
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
@@ -41,6 +45,7 @@ from deberc_tui.scorepad.model import (
     KLABOR,
     OFFENCES,
     PLAYED,
+    STAKE_REFUSED,
     THROWN,
     Declared,
     EnteredDeal,
@@ -48,11 +53,20 @@ from deberc_tui.scorepad.model import (
     FaultKind,
     Pad,
     PadError,
+    StakeCall,
     undo_label,
 )
-from deberc_tui.scorepad.render import SUIT_SYMBOLS, render_text, sheet_rows, status_line
+from deberc_tui.scorepad.render import (
+    SUIT_SYMBOLS,
+    game_lines,
+    render_text,
+    sheet_rows,
+    stake_mark,
+    status_line,
+)
 from deberc_tui.scorepad.storage import PadStore
-from deberc_tui.text.i18n import N_, _, translate_error
+from deberc_tui.text.i18n import N_, _, ngettext, translate_error
+from deberc_tui.text.rule_words import value_label as rule_value
 from deberc_tui.text.words import preset as preset_label
 from deberc_tui.text.words import suit_name
 from deberc_tui.text.words import value as value_label
@@ -68,6 +82,7 @@ DEAL_KINDS: tuple[tuple[str, str, str], ...] = (
     (N_("debertz"), DEBERTZ, ""),
     (N_("klabor"), KLABOR, ""),
     (N_("conceded for fifty"), CONCEDED, ""),
+    (N_("double refused"), STAKE_REFUSED, ""),  # «даве» conceded, with doubling "dave"
 )
 # (label, fault, offence) for the deal form's table penalty (§11); the first: none
 FAULTS: tuple[tuple[str, FaultKind | None, str], ...] = (
@@ -230,6 +245,8 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         forced = pad.forced_before(self.index if self.index is not None else len(pad.deals))
         bidder = deal.bidder if deal and deal.bidder is not None else forced
         winner = deal.false_claims[0] if deal and deal.false_claims else (deal.winner if deal else None)
+        if deal is not None and deal.kind == STAKE_REFUSED and deal.stakes:
+            winner = pad.rules.side_of(deal.stakes[-1].seat)  # who raised the stake that was refused
         fault = deal.faults[0] if deal and deal.faults else None
         fault_value = 0 if fault is None else next(
             (i for i, (_label, f, o) in enumerate(FAULTS) if f is fault.kind and o == fault.offence), 0)
@@ -239,8 +256,9 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         with VerticalScroll(classes="form"):
             yield Static(_("{title} — {preset}, {n} players").format(title=title, preset=preset_label(pad.rules.preset_name),
                                                                      n=pad.rules.players), classes="title")
-            yield _row(N_("what happened"), FormSelect([(_(label), i) for i, (label, _k, _r) in enumerate(DEAL_KINDS)],
-                                               value=kind_value, allow_blank=False, id="kind", compact=True))
+            kinds = [(self._kind_label(label, k), i) for i, (label, k, _r) in enumerate(DEAL_KINDS)
+                     if k != STAKE_REFUSED or pad.stake_kind is not None]
+            yield _row(N_("what happened"), FormSelect(kinds, value=kind_value, allow_blank=False, id="kind", compact=True))
             yield _row(N_("dealer"), FormSelect(seats, value=deal.dealer if deal else pad.suggested_dealer,
                                         allow_blank=False, id="dealer", compact=True))
             yield _row(N_("took trump"), FormSelect(seats, value=bidder if bidder is not None else Select.NULL,
@@ -268,6 +286,12 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                                             else Select.NULL, prompt=_("(if it matters)"), id="last", compact=True))
             yield _row(N_("claim/win by"), FormSelect(sides, value=winner if winner is not None
                                               else Select.NULL, prompt=_("(claim, debertz, klabor)"), id="winner", compact=True))
+            if pad.stake_kind is not None:
+                calls = deal.stakes if deal is not None else pad.pending
+                raised = ", ".join(pad.names[c.seat] for c in calls if c.accepted)
+                hint = (_("who doubled and was accepted, in order: Anna, Boris") if pad.stake_kind is OfferKind.DOUBLE
+                        else _("who said «даве» and was played on, in order: Anna, Boris"))
+                yield _row(N_("stake raised by"), Input(raised, placeholder=hint, id="stakes", compact=True))
             yield Horizontal(
                 Label(_("table penalty")),
                 FormSelect([(_fault_label(label, o), i) for i, (label, _f, o) in enumerate(FAULTS)], value=fault_value,
@@ -293,6 +317,28 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal the rows go without blank lines between them, so the whole form fits."""
         self.query_one(".form").set_class(event.size.height < 32 + self.pad.sides, "-short")
+
+    def _kind_label(self, label: str, kind: str) -> str:
+        """A kind of deal as the form offers it; a refused stake in the words of the pad's doubling."""
+        if kind == STAKE_REFUSED and self.pad.stake_kind is OfferKind.DAVE:
+            return _("«даве» conceded")
+        return _(label)
+
+    def _stakes(self, kind: str) -> tuple[StakeCall, ...]:
+        """The stakes the form describes: who raised and was accepted, in order, then a refused one that ended
+        the game (its offerer is the "claim/win by" side)."""
+        pad = self.pad
+        calls: list[StakeCall] = []
+        if pad.stake_kind is not None:
+            for ref in self.query_one("#stakes", Input).value.split(","):
+                if ref.strip():
+                    calls.append(StakeCall(pad.seat_ref(ref)))
+        if kind == STAKE_REFUSED:
+            side = _picked(self.query_one("#winner", Select))
+            if side is None:
+                raise PadError(_("whose double or «даве» was refused? name the player who raised the stake"))
+            calls.append(StakeCall(pad.rules.side_seats(side)[0], accepted=False))
+        return tuple(calls)
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -363,10 +409,12 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
             last_trick=_picked(self.query_one("#last", Select)) if kind == PLAYED else None,
             took_trick=tuple(took) if any(t is not None for t in took) and kind == PLAYED else (),
             reason=reason,
-            winner=_picked(self.query_one("#winner", Select)) if kind not in (PLAYED, THROWN, CONCEDED) else None,
+            winner=(_picked(self.query_one("#winner", Select)) if kind not in (PLAYED, THROWN, CONCEDED, STAKE_REFUSED)
+                    else None),
             note=self.initial.note if self.initial else "",
             false_claims=self._false_claims() if went_on else (),
             faults=self._faults() if kind == PLAYED else (),
+            stakes=self._stakes(kind),
         )
 
     def _false_claims(self) -> tuple[int, ...]:
@@ -387,7 +435,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
             deal = self.entered()
             self.pad.check(deal, self.index)
         except PadError as exc:
-            error.update(f"✗ {exc}")
+            error.update(Text(f"✗ {exc}"))
             return
         self.dismiss(deal)
 
@@ -432,7 +480,11 @@ class NewPadScreen(ModalScreen[Pad | None]):
         (N_("hundred"), "hundred", (False, True)),
         (N_("claims"), "claims", (True, False)),
         (N_("mars"), "mars", (False, True)),
+        (N_("raising the stake"), "doubling", tuple(d.value for d in Doubling)),
+        (N_("«даве» stakes"), "dave_progression", tuple(d.value for d in DaveProgression)),
+        (N_("playing for money"), "money", tuple(m.value for m in Money)),
     )
+    MATCH_KEYS = frozenset({"doubling", "dave_progression", "money"})  # their values in the rule book's words
 
     def __init__(self, store: PadStore) -> None:
         super().__init__()
@@ -452,8 +504,13 @@ class NewPadScreen(ModalScreen[Pad | None]):
                                  compact=True))
             yield Static(_("Each option below left at (preset) keeps the preset's rule."), classes="hint")
             for label, key, values in self.CHOICES:
-                yield _row(label, FormSelect([(value_label(v), v) for v in values], prompt=_(_PRESET_CHOICE), id=key,
-                                         compact=True))
+                if key == "doubling":  # §12 together: mars, the match, the stakes, the money
+                    yield _row(N_("match to"), Input(placeholder=_("game points (blank: as the preset; 0: one game)"),
+                                                     type="integer", valid_empty=True, id="match", compact=True))
+                labels = [(rule_value(key, v) if key in self.MATCH_KEYS else value_label(v), v) for v in values]
+                yield _row(label, FormSelect(labels, prompt=_(_PRESET_CHOICE), id=key, compact=True))
+            yield _row(N_("stake"), Input(placeholder=_(_PRESET_CHOICE), type="integer", valid_empty=True, id="stake",
+                                          compact=True))
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Create (ctrl+s)"), variant="primary", id="create", compact=True)
@@ -478,7 +535,15 @@ class NewPadScreen(ModalScreen[Pad | None]):
             merged.update({k: v for k, v in pen.items() if v is not None})
             options["bait_penalty"] = None if merged["points"] == 0 else merged
         options.update({k: v for k, v in picked.items() if v is not None})
+        match = self.query_one("#match", Input).value.strip()
+        if match:
+            options["match_target"] = int(match) or None  # 0: one game, even where the preset plays a match
+        stake = self.query_one("#stake", Input).value.strip()
+        if stake:
+            options["stake"] = int(stake)
         rules = Rules.from_dict(options, players=players)
+        if rules.doubling is not Doubling.NONE and offer_kind(rules) is None and "doubling" in options:
+            raise PadError(_("the stake is raised only with 2 players: leave raising the stake at (preset) or never"))
         text = self.query_one("#names", Input).value
         names = [n.strip() for n in text.split(",")] if text.strip() else [chr(ord("A") + i) for i in range(players)]
         pad = Pad(rules, names)
@@ -492,12 +557,13 @@ class NewPadScreen(ModalScreen[Pad | None]):
         try:
             pad = self.build()
         except (PadError, RulesError, ValueError) as exc:
-            self.query_one("#error", Label).update(f"✗ {translate_error(exc)}")
+            self.query_one("#error", Label).update(Text(f"✗ {translate_error(exc)}"))
             return
         try:
             self.store.save(pad)
         except OSError as exc:  # a full disk, a read-only folder: told, and nothing is half-written
-            self.query_one("#error", Label).update(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}")
+            self.query_one("#error", Label).update(
+                Text(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}"))
             return
         self.dismiss(pad)
 
@@ -517,11 +583,105 @@ class NewPadScreen(ModalScreen[Pad | None]):
         self.dismiss(None)
 
 
+# -- a stake raised at the table ------------------------------------------------------------------------------
+
+
+class StakeScreen(ModalScreen[StakeCall | None]):
+    """Record a stake raised as it is said (§12): who doubled («Дайви») or said «даве», and the answer — each
+    answer says what it means in game points. The pad checks it before the dialog closes."""
+
+    DEFAULT_CSS = "StakeScreen { align: center middle; }\n" + FORM_CSS + """
+    StakeScreen .form { width: 72; }
+    StakeScreen .answers { height: auto; margin-top: 1; }
+    StakeScreen .answers Button { width: 100%; margin-bottom: 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("a", "answer(True)", N_("Accepted"), show=False),
+        Binding("r", "answer(False)", N_("Refused"), show=False),
+    ]
+
+    def __init__(self, pad: Pad) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.pad = pad
+        self.kind = pad.stake_kind
+        tally = pad.tally
+        self.multiplier = tally.multiplier
+        self.offerer = next((s for s in range(pad.rules.players) if s != tally.barred), 0)
+
+    def compose(self) -> ComposeResult:
+        pad = self.pad
+        number = len(pad.games) + (1 if pad.tally.game_over or not pad.games else 0)
+        title = (_("«Дайви» — game {number}, now {stake}") if self.kind is OfferKind.DOUBLE
+                 else _("«даве» — game {number}, now {stake}"))
+        with Vertical(classes="form"):
+            yield Static(title.format(number=number, stake=stake_mark(self.kind, self.multiplier)), classes="title")
+            yield _row(N_("raised by"), FormSelect([(name, i) for i, name in enumerate(pad.names)], value=self.offerer,
+                                                   allow_blank=False, id="offerer", compact=True))
+            yield Label("", classes="error", id="error")
+            with Vertical(classes="answers"):
+                yield Button("", variant="primary", id="accept", compact=True)
+                yield Button("", variant="warning", id="refuse", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self._explain()
+        self.query_one("#accept", Button).focus()
+
+    @on(Select.Changed, "#offerer")
+    def _offerer_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self.offerer = _as_int(event.value)
+            self._explain()
+
+    def _explain(self) -> None:
+        """The answers' buttons say what each means: the raised stake, or the game won and its game points."""
+        assert self.kind is not None
+        pad = self.pad
+        name = pad.names[self.offerer]
+        other = pad.names[(self.offerer + 1) % len(pad.names)]
+        raised = stake_mark(self.kind, raised_stake(pad.rules, self.kind, self.multiplier))
+        points = ngettext("{n} game point", "{n} game points", self.multiplier).format(n=self.multiplier)
+        if self.kind is OfferKind.DOUBLE:
+            accept = _("{other} accepts (a): play on at {stake}").format(other=other, stake=raised)
+            refuse = _("{other} refuses (r): {name} wins, {points}").format(other=other, name=name, points=points)
+        else:
+            accept = _("{other} plays on (a): {stake}").format(other=other, stake=raised)
+            refuse = _("{other} concedes (r): {name} wins, {points}").format(other=other, name=name, points=points)
+        self.query_one("#accept", Button).label = Text(accept)
+        self.query_one("#refuse", Button).label = Text(refuse)
+
+    def action_answer(self, accepted: bool) -> None:
+        try:
+            self.pad.check_stake(self.offerer, accepted)
+        except PadError as exc:
+            self.query_one("#error", Label).update(Text(f"✗ {exc}"))
+            return
+        self.dismiss(StakeCall(self.offerer, accepted))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#accept")
+    def _accept_pressed(self) -> None:
+        self.action_answer(True)
+
+    @on(Button.Pressed, "#refuse")
+    def _refuse_pressed(self) -> None:
+        self.action_answer(False)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.dismiss(None)
+
+
 # -- one pad's sheet --------------------------------------------------------------------------------------
 
 
 class PadScreen(Screen[None]):
-    """The sheet as players write it; add, edit, delete, undo, export. Every change is saved."""
+    """The sheet as players write it; add, edit, delete, undo, export, and in a match with doubling raise the
+    stake (``+``). A line under each finished game says what it was worth. Every change is saved."""
 
     DEFAULT_CSS = """
     PadScreen #sheet { height: 1fr; }
@@ -532,6 +692,7 @@ class PadScreen(Screen[None]):
         Binding("e", "edit", N_("Edit")),
         Binding("d,delete", "delete", N_("Delete")),
         Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("plus", "stake", N_("Raise stake")),
         Binding("x", "export", N_("Export")),
         Binding("escape,q", "back", N_("Back")),
     ]
@@ -551,25 +712,48 @@ class PadScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = _("Score pad")
+        rules = self.pad.rules
         self.sub_title = " · ".join(self.pad.names) + " — " + _("{preset}, to {target}").format(
-            preset=preset_label(self.pad.rules.preset_name), target=self.pad.rules.target)
+            preset=preset_label(rules.preset_name), target=rules.target)
+        if rules.match_target is not None:
+            self.sub_title += ", " + _("match to {n}").format(n=rules.match_target)
         self.refresh_sheet()
         self.query_one(DataTable).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``+`` is offered only where a stake can be raised: 2 players, doubling, the match not over."""
+        if action == "stake":
+            return self.pad.stake_kind is not None and not self.pad.is_over
+        return True
+
     def refresh_sheet(self, cursor: int | None = None) -> None:
+        """Draw the sheet again; ``cursor``: the deal (0-based) to put the cursor on (default: the last row)."""
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("#", _("dealer"), _("bid"), *self.pad.side_names, _("note"))
-        for row in sheet_rows(self.pad):
-            table.add_row(str(row.number), row.dealer, f"{row.bidder} {row.trump}".strip(), *row.cells, row.note,
-                          key=str(row.number - 1))
+        table.add_columns("#", _("dealer"), _("bid"), *(Text(name) for name in self.pad.side_names), _("note"))
+        under = {line.after: line for line in game_lines(self.pad)}
+        cursor_row = None
+        for row in sheet_rows(self.pad):  # names and notes are the players' text, never markup
+            if cursor == row.number - 1:
+                cursor_row = table.row_count
+            table.add_row(str(row.number), Text(row.dealer), Text(f"{row.bidder} {row.trump}".strip()),
+                          *(Text(cell) for cell in row.cells), Text(row.note), key=str(row.number - 1))
+            line = under.get(row.number)
+            if line is not None:
+                table.add_row("═", "", "", *(Text(cell, style="bold") for cell in line.cells),
+                              Text(line.text, style="bold"), key=f"game-{line.game.index}")
         if table.row_count:
-            table.move_cursor(row=min(table.row_count - 1, table.row_count - 1 if cursor is None else cursor))
-        self.query_one("#status", Static).update(status_line(self.pad))
+            table.move_cursor(row=table.row_count - 1 if cursor_row is None else cursor_row)
+        self.query_one("#status", Static).update(Text(status_line(self.pad)))
+        self.refresh_bindings()
 
     def _selected(self) -> int | None:
+        """The deal (0-based) under the cursor; None on a game's line or an empty sheet."""
         table = self.query_one(DataTable)
-        return table.cursor_row if table.row_count else None
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(key) if key is not None and key.isdigit() else None
 
     def _saved(self, message: str, cursor: int | None = None) -> None:
         try:
@@ -577,14 +761,15 @@ class PadScreen(Screen[None]):
         except OSError as exc:  # a full disk, a read-only folder, another deberc changed it: told at once
             self.refresh_sheet(cursor)
             self.notify(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc), severity="error",
-                        timeout=10)
+                        timeout=10, markup=False)
             return
         self.refresh_sheet(cursor)
-        self.notify(message, timeout=3)
+        self.notify(message, timeout=3, markup=False)
 
     def action_add(self) -> None:
         if self.pad.is_over:
-            self.notify(_("the game is over: edit or delete a deal, or undo"), severity="warning")
+            self.notify(_("the match is over: edit or delete a deal, or undo") if self.pad.is_match
+                        else _("the game is over: edit or delete a deal, or undo"), severity="warning")
             return
 
         def done(deal: EnteredDeal | None) -> None:
@@ -605,7 +790,7 @@ class PadScreen(Screen[None]):
             try:
                 self.pad.replace(index, deal)
             except PadError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(str(exc), severity="error", markup=False)
                 return
             self._saved(_("deal {n} changed").format(n=index + 1), index)
 
@@ -622,7 +807,7 @@ class PadScreen(Screen[None]):
         try:
             self.pad.delete(index)
         except PadError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self._saved(_("deal {n} deleted — u to undo").format(n=index + 1), max(0, index - 1))
 
@@ -630,9 +815,29 @@ class PadScreen(Screen[None]):
         try:
             what = self.pad.undo()
         except PadError as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
             return
         self._saved(_("undone: {what}").format(what=undo_label(what)))
+
+    def action_stake(self) -> None:
+        """Record a stake raised at the table: accepted, the deal goes on at it; refused, the game ends."""
+        if not self.check_action("stake", ()):
+            return
+
+        def done(call: StakeCall | None) -> None:
+            if call is None:
+                return
+            try:
+                self.pad.raise_stake(call.seat, call.accepted)
+            except PadError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            if call.accepted:
+                self._saved(_("now {stake}").format(stake=stake_mark(self.pad.stake_kind, self.pad.tally.multiplier)))
+            else:
+                self._saved(_("deal {n} entered: the game is over").format(n=len(self.pad.deals)))
+
+        self.app.push_screen(StakeScreen(self.pad), done)
 
     def action_export(self) -> None:
         folder = self.store.root / "exports"
@@ -641,7 +846,8 @@ class PadScreen(Screen[None]):
         json_path = folder / f"{self.pad.id}.json"
         csv_path.write_text(to_csv(self.pad), encoding="utf-8")
         json_path.write_text(to_json(self.pad), encoding="utf-8")
-        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6)
+        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6,
+                    markup=False)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -697,7 +903,7 @@ class ScorePadScreen(Screen[None]):
         pads.clear_options()
         infos = self.store.infos()
         for note in self.store.notes:  # a pad that cannot be read is named (and left as it is)
-            self.notify(note, severity="warning", timeout=10)
+            self.notify(note, severity="warning", timeout=10, markup=False)
         # the id (what ``deberc scorepad show ID`` takes) on a line of its own, so a long line never wraps it
         pads.add_options([Option(f"{escape(info.describe())}\n  [dim]{escape(info.id)}[/]", id=info.id) for info in infos])
         self.query_one("#empty").display = not infos
@@ -710,7 +916,7 @@ class ScorePadScreen(Screen[None]):
             pad = self.store.load(ref)
             pad.sheet  # noqa: B018 - refuse a pad that does not compute
         except (PadError, RulesError) as exc:
-            self.notify(translate_error(exc), severity="error")
+            self.notify(translate_error(exc), severity="error", markup=False)
             return
         self.app.push_screen(PadScreen(self.store, pad))
 
@@ -741,7 +947,7 @@ class ScorePadScreen(Screen[None]):
         option = pads.get_option_at_index(pads.highlighted)
         if option.id:
             self.store.delete(option.id)
-            self.notify(_("removed {id}").format(id=option.id))
+            self.notify(_("removed {id}").format(id=option.id), markup=False)
             self.reload()
 
     def action_back(self) -> None:

@@ -26,8 +26,9 @@ from deberc_tui.engine import (
     Suit,
     SwapSeven,
 )
-from deberc_tui.engine.actions import Dave, Double
-from deberc_tui.engine.options import BellaWhen, DaveProgression, Doubling
+from deberc_tui.engine.actions import Dave, Double, OfferKind
+from deberc_tui.engine.match import raised_stake
+from deberc_tui.engine.options import BellaWhen
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
@@ -90,13 +91,6 @@ def claim_plausible(view: SeatView) -> bool:
     deal (the engine's :attr:`~deberc_tui.engine.SeatView.claim_reach`; at 0 of 501 it never can, so the
     button would only invite a lost game)."""
     return any(isinstance(a, Claim) for a in view.legal) and view.claim_reach >= view.rules.target
-
-
-def raised(view: SeatView) -> int:
-    """The multiplier («Дайви») or stake («даве») the game would have if the offer is accepted now."""
-    if view.rules.doubling is Doubling.DAVE and view.rules.dave_progression is DaveProgression.ARITHMETIC:
-        return view.multiplier + 1
-    return view.multiplier * 2
 
 
 class ActionBar(Horizontal):
@@ -166,8 +160,9 @@ class ActionBar(Horizontal):
         offer = next((a for a in legal if isinstance(a, Double | Dave)), None)
         shown["stake"] = offer is not None
         if offer is not None and view is not None:
-            label = (_("«Даве»: stake {k} (+)") if isinstance(offer, Dave)
-                     else _("Double: ×{k} (+)")).format(k=raised(view))
+            kind = OfferKind.DAVE if isinstance(offer, Dave) else OfferKind.DOUBLE
+            label = (_("«Даве»: stake {k} (+)") if kind is OfferKind.DAVE
+                     else _("Double: ×{k} (+)")).format(k=raised_stake(view.rules, kind, view.multiplier))
             self.query_one("#stake", Button).label = Text(label)
         for button_id, visible in shown.items():
             self.query_one(f"#{button_id}", Button).display = visible
