@@ -28,6 +28,7 @@ from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.cards import PLAIN_POINTS, TRUMP_POINTS
 from deberc_tui.engine.combos import DEBERTZ as DEBERTZ_KIND
 from deberc_tui.engine.combos import FIFTY, HUNDRED, KIND_POINTS, TERZ, kind_points
+from deberc_tui.engine.events import ThrowInReason
 from deberc_tui.engine.match import (
     GameResult,
     match_winner,
@@ -36,6 +37,7 @@ from deberc_tui.engine.match import (
     raised_stake,
     settle,
 )
+from deberc_tui.engine.options import AllPass, BothOver, CutPenalty, Debertz, FalseClaim, RenegePenalty
 from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _, ngettext
 
@@ -709,7 +711,7 @@ class Pad:
 
     def _check_decided(self, deal: EnteredDeal, dp: DealPoints, sheet: ScoreSheet, i: int) -> None:
         """With ``both_over: last_trick`` the last trick decides a game where several sides are over."""
-        if self.rules.both_over != "last_trick" or dp.outcome not in sc.PLAYED_OUT or deal.last_trick is not None:
+        if self.rules.both_over is not BothOver.LAST_TRICK or dp.outcome not in sc.PLAYED_OUT or deal.last_trick is not None:
             return
         over = [s for s in range(self.sides) if sheet.totals[s] >= self.rules.target]
         if len(over) > 1 and not self.rules.short:
@@ -888,7 +890,7 @@ class Pad:
         if not deal.false_claims:
             return ()
         rules = self.rules
-        if rules.false_claim != "double_to_opponent":
+        if rules.false_claim is not FalseClaim.DOUBLE_TO_OPPONENT:
             raise PadError(_("play goes on after a false claim only under 'double_to_opponent' (false_claim: {rule})").format(
                 rule=rules.false_claim))
         running = list(totals) if totals else [0] * rules.sides
@@ -948,7 +950,7 @@ class Pad:
         table = [0] * rules.sides
         for fault in deal.faults:
             side = self._fault_side(deal, fault)
-            if fault.kind is FaultKind.RENEGE or (fault.kind is FaultKind.MISSED_CUT and rules.cut_penalty == "minus_100"):
+            if fault.kind is FaultKind.RENEGE or (fault.kind is FaultKind.MISSED_CUT and rules.cut_penalty is CutPenalty.MINUS_100):
                 table[side] -= FINE
             else:
                 raise PadError(_("the deal is void after the renege: only a missed cut's 100 can go with it"))
@@ -963,7 +965,7 @@ class Pad:
             raise PadError(_("unknown table penalty {kind!r}").format(kind=fault.kind))
         dealer_side = rules.side_of(deal.dealer)
         if fault.kind is FaultKind.MISSED_CUT:
-            if rules.cut_penalty == "none":
+            if rules.cut_penalty is CutPenalty.NONE:
                 raise PadError(_("a missed cut costs nothing under these rules (cut_penalty: none)"))
             if fault.side is not None and fault.side != dealer_side:
                 raise PadError(_("only the dealer offers the cut: {name} dealt").format(name=self.names[deal.dealer]))
@@ -1001,7 +1003,7 @@ class Pad:
                     fault.points is not None or fault.to is not None):
                 raise PadError(_("only a renege's trick or a pencil correction has points"))
             if fault.kind is FaultKind.MISSED_CUT:
-                if rules.cut_penalty == "minus_100":
+                if rules.cut_penalty is CutPenalty.MINUS_100:
                     table[side] -= FINE
                 else:
                     baited.add(side)
@@ -1010,7 +1012,7 @@ class Pad:
                     raise PadError(_("which «байт на картах»? one of: {offences}").format(offences=", ".join(OFFENCES)))
                 baited.add(side)
             elif fault.kind is FaultKind.RENEGE:
-                if rules.renege_penalty == "bait":
+                if rules.renege_penalty is RenegePenalty.BAIT:
                     if fault.points is not None or fault.to is not None:
                         raise PadError(_("a renege is a bait on the cards under these rules: no trick goes over"))
                     baited.add(side)
@@ -1059,17 +1061,17 @@ class Pad:
         rules = self.rules
         if deal.reason not in THROW_REASONS:
             raise PadError(_("why was the deal thrown in? one of: {reasons}").format(reasons=", ".join(THROW_REASONS)))
-        if deal.reason == "all_pass" and rules.all_pass != "redeal":
+        if deal.reason == ThrowInReason.ALL_PASS and rules.all_pass is not AllPass.REDEAL:
             raise PadError(_("all cannot pass under these rules: the dealer must name a suit (all_pass: dealer_must)"))
-        if deal.reason == "four_sevens" and not rules.four_sevens_redeal:
+        if deal.reason == ThrowInReason.FOUR_SEVENS and not rules.four_sevens_redeal:
             raise PadError(_("four sevens give no redeal under these rules (four_sevens_redeal: false)"))
-        if deal.reason == "low_points" and rules.low_points_redeal is None:
+        if deal.reason == ThrowInReason.LOW_POINTS and rules.low_points_redeal is None:
             raise PadError(_("a weak hand gives no redeal under these rules (low_points_redeal: null)"))
         if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
             raise PadError(_("a thrown-in deal scores nothing: leave points and declarations empty"))
 
     def _check_instant(self, deal: EnteredDeal) -> None:
-        if deal.kind == DEBERTZ and self.rules.debertz == "off":
+        if deal.kind == DEBERTZ and self.rules.debertz is Debertz.OFF:
             raise PadError(_("debertz does not win the game under these rules (debertz: off): enter it as a fifty or hundred"))
         if deal.kind == DEBERTZ and self.rules.debertz == "target_points":
             raise PadError(_("a debertz is worth {target} under these rules (debertz: target_points): enter the deal as "
@@ -1089,10 +1091,10 @@ class Pad:
         side = deal.winner
         zeros = (0,) * nsides
         if deal.kind == FALSE_CLAIM:
-            if rules.false_claim == "double_to_opponent":
+            if rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:
                 raise PadError(_("play goes on after a false claim under these rules (false_claim: double_to_opponent): "
                                  "enter the deal as played, with the false claim"))
-            if rules.false_claim != "loses":
+            if rules.false_claim is not FalseClaim.LOSES:
                 raise PadError(_("a false claim changes nothing under these rules (false_claim: continue): enter the deal as played"))
             return DealPoints(sc.CLAIM_LOST, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "claim",
                               None, side)
@@ -1202,10 +1204,10 @@ class Pad:
                     name=name))
             if d.hundred and not rules.hundred:
                 raise PadError(_("{name}: no hundred under these rules (hundred: false): six in a row is a fifty").format(name=name))
-            if d.debertz and rules.debertz == "off":
+            if d.debertz and rules.debertz is Debertz.OFF:
                 raise PadError(_("{name}: no debertz under these rules (debertz: off): the run is a fifty or a hundred").format(
                     name=name))
-            if d.debertz and rules.debertz == "win":
+            if d.debertz and rules.debertz is Debertz.WIN:
                 raise PadError(_("{name}: a debertz wins the game under these rules (debertz: win): enter the deal as debertz").format(
                     name=name))
             points = d.combo_points

@@ -11,7 +11,7 @@ from typing import Final
 from deberc_tui.engine import DealResult, Suit
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.actions import OfferKind
-from deberc_tui.engine.options import Money
+from deberc_tui.engine.options import CutPenalty, Hanging, Money, RenegePenalty
 from deberc_tui.scorepad.model import OFFENCES, THROW_REASONS, EnteredDeal, Fault, FaultKind, Pad, PadGame
 from deberc_tui.text.i18n import _, ngettext
 from deberc_tui.text.sheet_text import shows_stakes
@@ -206,9 +206,9 @@ def _row(pad: Pad, index: int, r: DealResult, deal: EnteredDeal, held: tuple[int
         notes.append(_("bait: {side}'s {points} → {gets}").format(side=pad.side_name(bidder),
                                                                    points=r.points[bidder] + held[bidder],
                                                                    gets=gets) if gets else _("bait"))
-    elif r.outcome == sc.HANGING:
+    elif r.outcome is sc.HANGING:
         assert bidder is not None
-        if rules.hanging == "hang":
+        if rules.hanging is Hanging.HANG:
             cells[bidder] = hang_mark(r.points[bidder])
             notes.append(_("{points} hang").format(points=r.points[bidder]))
         else:
@@ -245,9 +245,9 @@ def _row(pad: Pad, index: int, r: DealResult, deal: EnteredDeal, held: tuple[int
             rest = pen - ski - min(0, moved[s])  # what false claims and table penalties took is said above
             if rest:
                 notes.append(_("{side} repeated bait {points}").format(side=pad.side_name(s), points=_minus(rest)))
-    if r.outcome in sc.PLAYED_OUT and r.hanging and not (r.outcome == sc.HANGING and rules.hanging == "hang"):
+    if r.outcome in sc.PLAYED_OUT and r.hanging and not (r.outcome is sc.HANGING and rules.hanging is Hanging.HANG):
         notes.append(_("{points} still hanging").format(points=r.hanging))
-    elif r.outcome == sc.HANGING and rules.hanging == "hang" and r.hanging != r.points[r.bidder or 0]:
+    elif r.outcome is sc.HANGING and rules.hanging is Hanging.HANG and r.hanging != r.points[r.bidder or 0]:
         notes.append(_("{points} hanging in all").format(points=r.hanging))
     points = tuple(str(p) if r.outcome in sc.PLAYED_OUT or r.outcome == sc.CLAIM_WON else "" for p in r.points)
     return SheetRow(
@@ -278,16 +278,16 @@ def _fault_note(pad: Pad, index: int, deal: EnteredDeal, fault: Fault) -> str:
     side = rules.side_of(deal.dealer) if fault.kind is FaultKind.MISSED_CUT else (fault.side or 0)
     name = pad.side_name(side)
     if fault.kind is FaultKind.MISSED_CUT:
-        if rules.cut_penalty == "minus_100":
+        if rules.cut_penalty is CutPenalty.MINUS_100:
             return _("no cut offered by {name}: −100").format(name=pad.names[deal.dealer])
         return _("no cut offered by {name}: bait").format(name=pad.names[deal.dealer])
     if fault.kind is FaultKind.BAIT_ON_CARDS:
         return _("bait on the cards: {side}, {offence}").format(side=name, offence=_(OFFENCES.get(fault.offence, fault.offence)))
     other = fault.to if fault.to is not None else 1 - side
     if fault.kind is FaultKind.RENEGE:
-        if rules.renege_penalty == "redeal_minus_100":
+        if rules.renege_penalty is RenegePenalty.REDEAL_MINUS_100:
             return _("renege by {side}: void deal, −100").format(side=name)
-        if rules.renege_penalty == "bait":
+        if rules.renege_penalty is RenegePenalty.BAIT:
             return _("renege by {side}: bait on the cards").format(side=name)
         return _("renege by {side}: a trick of {points} to {other}").format(
             side=name, points=fault.points, other=pad.side_name(other))

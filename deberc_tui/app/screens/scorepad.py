@@ -35,7 +35,7 @@ from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import offer_kind, raised_stake
-from deberc_tui.engine.options import DaveProgression, Doubling, Money
+from deberc_tui.engine.options import DaveProgression, Doubling, FalseClaim, Money
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
@@ -360,7 +360,7 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
 
     @property
     def _claims_go_on(self) -> bool:
-        return self.pad.rules.false_claim == "double_to_opponent"
+        return self.pad.rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT
 
     def _fault(self) -> Fault | None:
         """The table penalty the form describes, if any."""
