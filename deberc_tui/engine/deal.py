@@ -103,6 +103,9 @@ from deberc_tui.engine.play import (
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.text import N_, Text
 
+_PLAIN_PLAY: Final[tuple[PlayCard, ...]] = tuple(variants[0] for variants in PLAY)
+"""Each card's plain play (no declaration, no bella), by card index."""
+
 
 class DeckError(DebercError):
     """A deck that is not the 32 cards, each once."""
@@ -125,6 +128,13 @@ class Phase(StrEnum):
     BIDDING = "bidding"
     PLAY = "play"
     OVER = "over"
+
+
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_BIDDING: Final = Phase.BIDDING
+_OFFERED: Final = _ConcedeState.OFFERED
+"""The hot paths' phases as module constants: one lookup instead of two, on every legal list and card."""
 
 
 _KLABOR_MASKS: Final = tuple(
@@ -326,9 +336,9 @@ class Deal:
         if seat is None:
             return []
         out: list[Action]
-        if self.concede is _ConcedeState.OFFERED:
+        if self.concede is _OFFERED:
             return [CONCEDE_ACCEPT, CONCEDE_REFUSE]
-        if self.phase is Phase.BIDDING:
+        if self.phase is _BIDDING:
             out = self._legal_bids()
         else:
             out = self._legal_cards(seat)
@@ -341,12 +351,12 @@ class Deal:
 
     def optional_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do out of turn right now: swap the trump seven, demand a redeal, klabor."""
-        if self.phase is Phase.OVER or self.played_first[seat] or self.concede is _ConcedeState.OFFERED:
+        if self.phase is _OVER or self.played_first[seat] or self.concede is _OFFERED:
             return []
         out: list[Action] = []
         if self._concede_refusal(seat) is None:
             out.append(CONCEDE_OFFER)
-        if self.phase is Phase.PLAY and self._swap_refusal(seat) is None:
+        if self.phase is _PLAY and self._swap_refusal(seat) is None:
             out.append(SWAP_SEVEN)
         if self._four_sevens_refusal(seat) is None:
             out.append(REDEAL_FOUR_SEVENS)
@@ -386,6 +396,12 @@ class Deal:
             declare_too = not self.forced and has_combos(self._hands[seat])
         bella_cards = self.bella_mask(seat)
         out: list[Action] = []
+        if not declare_too and not bella_cards & mask:  # the common case: one plain play per card, in card order
+            while mask:
+                low = mask & -mask
+                out.append(_PLAIN_PLAY[low.bit_length() - 1])
+                mask ^= low
+            return out
         while mask:
             low = mask & -mask
             idx = low.bit_length() - 1
@@ -443,7 +459,7 @@ class Deal:
 
     def _can_claim(self, seat: int) -> bool:
         return (  # an empty trick first: it is the rare case, so most calls end at once
-            not self.trick and self.rules.claims and self.phase is Phase.PLAY and len(self.tricks) >= 1
+            not self.trick and self.rules.claims and self.phase is _PLAY and len(self.tricks) >= 1
             and self.to_act == seat and self.claim_blocked != len(self.tricks) and not self._jack_blocks_claim()
         )
 
@@ -539,7 +555,7 @@ class Deal:
         if type(seat) is not int or not 0 <= seat < self.n:
             raise ApiMisuseError(N_("seat {seat} {reason}"), {
                 "seat": seat, "reason": Text(N_("is not a seat at this table (0..{last})"), {"last": self.n - 1})})
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):
                 raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act: the deal is over"))
@@ -547,7 +563,7 @@ class Deal:
         self.log.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.concede is _ConcedeState.OFFERED and not isinstance(action, Concede50):
+        if self.concede is _OFFERED and not isinstance(action, Concede50):
             if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):  # not an action at all
                 raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede for fifty"))
@@ -705,7 +721,7 @@ class Deal:
         self._end_early(outcome, winner, outcome.value)
 
     def _play(self, seat: int, action: PlayCard) -> None:
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise IllegalActionError(seat, N_("cannot play a card during the bidding"))
         if seat != self.to_act:
             self._check_turn(seat, "play")

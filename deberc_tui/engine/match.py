@@ -454,12 +454,17 @@ class Match:
         if self.winner is not None:
             raise IllegalActionError(seat, N_("cannot act: the match is over"))
         deal = self.deal
-        before = len(deal.events) if deal is not None else 0
+        if deal is None:
+            if type(action) in _STAKE_ACTIONS:
+                self._stake_step(seat, action)  # type: ignore[arg-type]  # a Double or a Dave: refused, no deal
+            raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
+        events = deal.events
+        before = len(events)
         if type(action) in _STAKE_ACTIONS:
             self._stake_step(seat, action)  # type: ignore[arg-type]  # a Double or a Dave
         elif self.offer is not None:
             raise IllegalActionError(seat, _ANSWER_FIRST[self.offer.kind])
-        elif deal is None or deal.phase is Phase.OVER:
+        elif deal.phase is Phase.OVER:
             raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
         else:  # the current game's deal, played here directly: this is every table's hot path
             deal.apply(seat, action)
@@ -468,7 +473,7 @@ class Match:
                 game.write_ended_deal()
                 if game.is_over:
                     self._settle()
-        return [] if deal is None else deal.events[before:]
+        return events[before:]
 
     # -- the stakes ------------------------------------------------------------------------------
 

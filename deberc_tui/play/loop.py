@@ -105,6 +105,7 @@ class Stop(NamedTuple):
     seat: int | None = None
 
 
+_OVER = Phase.OVER
 DecisionHook = Callable[[int, float], None]
 FailureHook = Callable[[int, str], None]
 
@@ -134,7 +135,7 @@ class PlayLoop:
         """The next question the loop would ask, or where it stops. Asking again before an answer gives the same."""
         match = self.match
         deal = match.deal
-        if deal is None or deal.phase is Phase.OVER:  # (a deal in progress means the match goes on)
+        if deal is None or deal.phase is _OVER:  # (a deal in progress means the match goes on)
             return Stop(Pause.OVER if match.is_over else Pause.DEAL)
         n = match.n
         cursor = self._cursor
@@ -146,8 +147,7 @@ class PlayLoop:
                 if options:
                     return Ask(match, deal, cursor, options, True)
             cursor = self._cursor = cursor + 1
-        turn = deal.to_act if match.offer is None else match.to_act
-        assert turn is not None
+        turn: int = deal.to_act if match.offer is None else match.to_act  # type: ignore[assignment]  # in a deal
         if self.seats[turn] is None:
             return Stop(Pause.PERSON, turn)
         return Ask(match, deal, turn, match.legal_actions(), False)
@@ -161,15 +161,16 @@ class PlayLoop:
         """Ask the seat (it may take its time: a driver may call this in another thread, with the view read)."""
         seat = self.seats[ask.seat]
         assert seat is not None, "a person's seat is not asked"
-        if ask.optional:
-            answer = seat.optional(ask)
-        else:
-            answer = seat.choose(ask)
-            if self.on_decision is not None:
-                self.on_decision(ask.seat, answer.seconds)
+        answer = seat.optional(ask) if ask.optional else seat.choose(ask)
+        self._report(ask, answer)
+        return answer
+
+    def _report(self, ask: Ask, answer: Answer) -> None:
+        """Tell the hooks: the time a turn took, and a decision made for a failing seat."""
+        if not ask.optional and self.on_decision is not None:
+            self.on_decision(ask.seat, answer.seconds)
         if answer.failure is not None and self.on_failure is not None:
             self.on_failure(ask.seat, answer.failure)
-        return answer
 
     def answer(self, answer: Answer) -> list[Event]:
         """Apply a seat's answer to the question the loop asked last; returns the events it caused."""
@@ -198,13 +199,24 @@ class PlayLoop:
     def play_on(self, until: Callable[[], bool] | None = None) -> Stop | None:
         """Ask and apply until the deal is over (or the match, or a person must act): returns where it stopped.
         ``until``, asked before each question, stops the loop early (None returned) when it says so."""
+        seats, match = self.seats, self.match
         while True:
             step = self.next()
             if type(step) is Stop:
                 return step
             if until is not None and until():
                 return None
-            self.answer(self.decide(step))  # type: ignore[arg-type]  # not a Stop: an Ask
+            ask: Ask = step  # type: ignore[assignment]  # not a Stop: an Ask
+            if ask.optional:
+                self.answer(self.decide(ask))
+                continue
+            # A turn, decided and applied as decide() and answer() do it, without the two calls: this is the
+            # hot path of every bench, arena and play-out.
+            answer = seats[ask.seat].choose(ask)  # type: ignore[union-attr]  # a seat that is asked has a Seat
+            if self.on_decision is not None or answer.failure is not None:
+                self._report(ask, answer)
+            self._cursor = None
+            match.apply(ask.seat, answer.action)  # type: ignore[arg-type]  # a turn's answer is an action
 
     def play_deal(self, deck: Sequence[Card] | None = None) -> Stop | None:
         """Deal the next deal and play it to its end (or to a person's turn)."""
