@@ -24,7 +24,7 @@ from pathlib import Path
 from deberc_tui.engine import Rules
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.records import load_record, replay_record
-from deberc_tui.storage import RECORD_LIMIT, atomic_write, data_dir, keep_aside, sweep_temp_files
+from deberc_tui.storage import RECORD_LIMIT, atomic_write, data_dir, keep_aside, make_folder, sweep_temp_files
 from deberc_tui.untrusted import MIB, InputError, NewerVersionError, load_json_file, one_line
 
 GAMES = "games"
@@ -35,8 +35,9 @@ INDEX_LIMIT = 4 * MIB
 
 
 def games_dir() -> Path:
-    path = data_dir() / GAMES
-    path.mkdir(parents=True, exist_ok=True)
+    """The saved-games folder, made if missing; ``OSError`` saying why when it cannot be (a file named ``games``:
+    :class:`~deberc_tui.storage.NotAFolder`; a read-only data folder)."""
+    path = make_folder(data_dir() / GAMES)
     sweep_temp_files(path)
     return path
 

@@ -5,8 +5,9 @@ Settings are preferences, not game data: they live under platformdirs' config di
 A settings file left in the data directory by an older version is read once and moved.
 
 The file is read as untrusted (:mod:`deberc_tui.untrusted`, at most :data:`SETTINGS_LIMIT`): one that cannot
-be read is kept aside (``settings.json.unreadable-<time>``) and the defaults apply; one from a newer
-version is read but never written; a change is written under the file's lock over what is on disk then.
+be read is kept aside (``settings.json.unreadable-<time>``) and the defaults apply; a named pipe or a folder in
+its place is left there, and the settings are not written; one from a newer version is read but never written;
+a change is written under the file's lock over what is on disk then.
 What the user should hear about it is in :func:`take_notes`: ``Text`` values (a template marked with ``N_``
 and its params), translated by whoever shows them, as this module sits beside the translation, not above it
 (the translation needs the saved language from here: :func:`saved_language`).
@@ -23,7 +24,7 @@ from platformdirs import user_config_dir
 
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked, sweep_temp_files
-from deberc_tui.untrusted import KIB, InputError, load_json_file
+from deberc_tui.untrusted import KIB, InputError, NotRegularFile, load_json_file, version_number
 
 VERSION: Final = 1  # the file has no "version" yet; a newer deberc that changes it writes a higher one
 SETTINGS_LIMIT: Final = 64 * KIB
@@ -62,15 +63,20 @@ def _read(path: Path) -> tuple[dict[str, object], Text | None]:
     except OSError as exc:
         reason = str(exc.strerror or exc)
     else:
-        if isinstance(data, dict):
-            version = data.get("version", VERSION)
-            if isinstance(version, int) and not isinstance(version, bool) and version <= VERSION:
-                return data, None
-            refusal = Text(N_("{file} is from a newer deberc: it is read but not written"), {"file": path.name})
-            _note(refusal)
-            return data, refusal
-        reason = Text(N_("not a settings file"))
-    kept = keep_aside(path)
+        if not isinstance(data, dict):
+            reason = Text(N_("not a settings file"))
+        else:
+            try:
+                newer = version_number(data.get("version", VERSION)) > VERSION
+            except InputError as exc:
+                reason = exc  # "version": "1" is damage, not a newer deberc
+            else:
+                if not newer:
+                    return data, None
+                refusal = Text(N_("{file} is from a newer deberc: it is read but not written"), {"file": path.name})
+                _note(refusal)
+                return data, refusal
+    kept = None if isinstance(reason, NotRegularFile) else keep_aside(path)  # a named pipe is left where it is
     if kept is None:
         refusal = Text(N_("{file} cannot be read ({reason}) and is left as it is"), {"file": path.name, "reason": reason})
         _note(refusal)

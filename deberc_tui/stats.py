@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from deberc_tui.engine.text import N_, Text
-from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
-from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, load_json_file
+from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked, os_reason
+from deberc_tui.untrusted import MAX_TEXT, MIB, InputError, NotRegularFile, load_json_file, version_number
 
 if TYPE_CHECKING:
     from deberc_tui.engine.match import Match
@@ -122,14 +122,17 @@ def _read(path: Path) -> tuple[list[dict[str, Any]], Text | None]:
             games = [g for g in items if _valid(g)]
             if len(games) < len(items):
                 problem = Text(N_("{bad} of {n} games cannot be read"), {"bad": len(items) - len(games), "n": len(items)})
-            version = doc.get("version", VERSION) if isinstance(doc, dict) else VERSION
-            if not _is_int(version, 0, VERSION):
+            try:
+                newer = version_number(doc.get("version", VERSION) if isinstance(doc, dict) else VERSION) > VERSION
+            except InputError as exc:
+                problem, newer = exc, False  # "version": "1" is damage, not a newer deberc
+            if newer:
                 refusal = Text(N_("{file} is from a newer deberc: it is read but not written"), {"file": path.name})
                 _note(refusal)
                 return games, refusal
     if problem is None:
         return games, None
-    kept = keep_aside(path)
+    kept = None if isinstance(problem, NotRegularFile) else keep_aside(path)  # a named pipe is left where it is
     if kept is None:
         refusal = Text(N_("{file} cannot be read ({reason}) and is left as it is"), {"file": path.name, "reason": problem})
         _note(refusal)
@@ -152,8 +155,16 @@ def take_notes() -> list[Text]:
 
 
 def load_stats() -> list[dict[str, Any]]:
-    """Every finished game recorded (the readable ones), the games not yet written included."""
-    games, _refusal = _read(stats_path())
+    """Every finished game recorded (the readable ones), the games not yet written included.
+
+    A data folder that cannot be made (a file in its place) is told once, and only the games of this session
+    are shown."""
+    try:
+        path = stats_path()
+    except OSError as exc:
+        _note(Text(N_("The statistics cannot be read ({reason})"), {"reason": os_reason(exc)}))
+        return list(_pending)
+    games, _refusal = _read(path)
     return games + _pending
 
 
@@ -163,8 +174,8 @@ def record_game(game: dict[str, Any]) -> Text | None:
     The game is kept in memory then and written with the next one.
     """
     _pending.append(game)
-    path = stats_path()
     try:
+        path = stats_path()
         with locked(path):
             games, refusal = _read(path)
             if refusal is not None:
@@ -172,6 +183,6 @@ def record_game(game: dict[str, Any]) -> Text | None:
             atomic_write(path, json.dumps({"version": VERSION, "games": games + _pending}, indent=1))
     except OSError as exc:
         return Text(N_("The statistics could not be saved ({reason}); they will be tried again"),
-                    {"reason": exc.strerror or exc})
+                    {"reason": os_reason(exc)})
     _pending.clear()
     return None

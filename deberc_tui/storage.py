@@ -16,6 +16,7 @@ translated by whoever shows it.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -27,7 +28,7 @@ from pathlib import Path
 from filelock import FileLock
 from platformdirs import user_data_dir
 
-from deberc_tui.engine.text import Text
+from deberc_tui.engine.text import N_, Text
 from deberc_tui.untrusted import MIB
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another deberc writing the same file
@@ -50,11 +51,46 @@ class WriteRefused(OSError):
 
 
 def data_dir() -> Path:
-    """The user's deberc data directory (``DEBERC_DATA_DIR`` overrides it, e.g. for tests); created on demand."""
-    path = Path(os.environ.get("DEBERC_DATA_DIR") or user_data_dir("deberc", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    """The user's deberc data directory (``DEBERC_DATA_DIR`` overrides it, e.g. for tests); created on demand.
+
+    Raises ``OSError`` saying why when it cannot be made (:func:`make_folder`)."""
+    path = make_folder(Path(os.environ.get("DEBERC_DATA_DIR") or user_data_dir("deberc", appauthor=False)))
     sweep_temp_files(path)
     return path
+
+
+def make_folder(path: Path) -> Path:
+    """``path`` as a folder, made with its parents if missing; returns it.
+
+    Raises ``OSError`` with the path and a reason a person can act on: ``not a folder`` when a file (or a named
+    pipe) has its name — ``mkdir`` would only say "File exists" — or the system's reason (a read-only folder:
+    "Permission denied", "Read-only file system"). Raises :class:`NotAFolder` for the first."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # exist_ok covers a folder: something else has the name
+        raise NotAFolder(path) from None
+    return path
+
+
+def os_reason(exc: OSError) -> object:
+    """Why a file operation failed, as a param of a ``Text``: an error that carries its own message
+    (:class:`NotAFolder`, :class:`WriteRefused`) as it is, to be translated with the note; else the system's
+    reason (``Permission denied``)."""
+    if isinstance(getattr(exc, "template", None), str):
+        return exc
+    return exc.strerror or str(exc) or exc.__class__.__name__
+
+
+class NotAFolder(NotADirectoryError):
+    """A file (or a named pipe, a device) has the name of a folder deberc needs; it is left as it is.
+
+    Carries ``template`` and ``params`` (``{path} is not a folder``) for ``translate_error``; ``strerror`` is the
+    English reason."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.ENOTDIR, "not a folder", str(path))
+        self.template = N_("{path} is not a folder")
+        self.params: dict[str, object] = {"path": str(path)}
 
 
 # -- writing ------------------------------------------------------------------------------------------

@@ -3,12 +3,15 @@
 Everything read from outside is treated as hostile until checked, so that a bad input always ends in one
 short line (:class:`InputError`) and never in a traceback, a hang or a huge allocation:
 
+* only a regular file is opened (:func:`open_regular`): a named pipe, a folder or a device where a file is
+  expected is refused as "not a regular file" before anything could wait on it;
 * the size is checked *before* anything is parsed (each kind of file has a limit, stated in the error);
 * text must be UTF-8 (a leading BOM is allowed) and hold no lone surrogates, which cannot be written back;
 * JSON is parsed with whole numbers of at most :data:`MAX_INT_DIGITS` digits (Python refuses 4,300 only after
   the work is done, and the rules never need more), no ``NaN``/``Infinity``, and nesting at most
   :data:`MAX_DEPTH` deep (deeper input would otherwise surface as a ``RecursionError``);
-* values quoted back in a message are shortened (:func:`short`), so a 5 MB bad value is not repeated.
+* values quoted back in a message are shortened (:func:`short`), so a 5 MB bad value is not repeated;
+* text a file supplies is printed with its control characters escaped (:func:`printable`).
 
 Callers then check the *shape* of the document and name the place in it (``deal 3, action 5``).
 """
@@ -18,6 +21,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
+import stat
+import unicodedata
 from pathlib import Path
 from typing import IO, Final
 
@@ -123,9 +129,11 @@ def size_words(size: int) -> str:
 def read_text(path: Path, limit: int) -> str:
     """The UTF-8 text of ``path`` (a BOM dropped), refusing a file larger than ``limit`` bytes unread.
 
-    Raises :class:`InputError` (too large, not UTF-8) or ``OSError`` (cannot be opened or read).
+    Only a regular file is read (:func:`open_regular`): a named pipe, a folder or a device is refused before
+    anything could wait on it. Raises :class:`InputError` (not a regular file, too large, not UTF-8) or
+    ``OSError`` (missing, cannot be opened or read).
     """
-    with path.open("rb") as fh:
+    with os.fdopen(open_regular(path), "rb") as fh:
         size = os.fstat(fh.fileno()).st_size
         if size > limit:
             raise InputError(N_("the file is too large ({size}; the limit is {limit})"),
@@ -134,6 +142,44 @@ def read_text(path: Path, limit: int) -> str:
     if len(data) > limit:
         raise InputError(N_("the file is too large (over {limit})"), {"limit": size_words(limit)})
     return decode(data)
+
+
+class NotRegularFile(InputError):
+    """A named pipe, a folder, a device or a socket where a file is expected: never opened for reading (a named
+    pipe would wait for a writer for ever), never renamed or written over (someone made it on purpose)."""
+
+
+_KINDS: Final = (
+    (stat.S_ISFIFO, N_("not a regular file: a named pipe (FIFO)")),
+    (stat.S_ISDIR, N_("not a regular file: a folder")),
+    (stat.S_ISCHR, N_("not a regular file: a device")),
+    (stat.S_ISBLK, N_("not a regular file: a device")),
+    (stat.S_ISSOCK, N_("not a regular file: a socket")),
+)
+
+
+def check_regular(mode: int) -> None:
+    """Raise :class:`NotRegularFile` unless ``mode`` (an ``st_mode``) is a regular file's, naming what it is."""
+    if stat.S_ISREG(mode):
+        return
+    template = next((text for test, text in _KINDS if test(mode)), N_("not a regular file"))
+    raise NotRegularFile(template)
+
+
+def open_regular(path: Path) -> int:
+    """A descriptor of ``path`` open for reading, if it is a regular file (:class:`NotRegularFile` if not).
+
+    Checked before opening (``stat``, following links), and again on the open descriptor, which is opened
+    non-blocking: a file swapped for a named pipe in between still cannot make the open wait for a writer.
+    """
+    check_regular(os.stat(path).st_mode)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        check_regular(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_stream(stream: IO[str] | IO[bytes], limit: int) -> str:
@@ -246,6 +292,54 @@ def is_unicode(text: str) -> bool:
 def load_json_file(path: Path, limit: int) -> object:
     """:func:`read_text` then :func:`parse_json` (``InputError`` or ``OSError``)."""
     return parse_json(read_text(path, limit))
+
+
+def version_number(value: object) -> int:
+    """A document's ``"version"``: a whole number from 1 up (the caller compares it with its own).
+
+    Anything else — ``"1"``, ``1.0``, ``true``, ``0`` — is no version at all, and says so
+    (:class:`InputError`): calling it "from a newer deberc" would make the file untouchable for no reason.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10**9:
+        return value
+    shown = json.dumps(value) if value is None or isinstance(value, bool) else Shortened(value)  # true, null
+    raise InputError(N_("its version {value} is not a version number (a whole number from 1)"), {"value": shown})
+
+
+# -- showing text a file supplies -----------------------------------------------------------------------------
+
+#: Characters that reorder the text around them on a terminal (bidirectional overrides and isolates).
+_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped (``\\x85``, ``\\x1b``, ``\\u202e``), for a terminal.
+
+    C0 and C1 controls (a C1 ``\\x9b`` starts an escape sequence on many terminals just as ``\\x1b[`` does),
+    ``DEL``, bidirectional overrides and lone surrogates: a name read from a file can neither move the cursor,
+    recolour the terminal nor reverse the line it is printed in. Other text is left as it is.
+    """
+    if text.isprintable() and is_unicode(text):
+        return text
+    out = []
+    for ch in text:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_JSON_CONTROLS: Final = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_json(doc: object) -> str:
+    """``doc`` as one line of JSON for a terminal: UTF-8 text as it is, but DEL, the C1 controls and the
+    bidirectional overrides written as ``\\u0085`` escapes (JSON escapes C0 controls itself; these it would
+    print raw). The same document for a program that reads it."""
+    text = json.dumps(doc, ensure_ascii=False)
+    return _JSON_CONTROLS.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 # -- command-line values ------------------------------------------------------------------------------------

@@ -173,6 +173,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         return NoTable()
 
     monkeypatch.setattr("deberc_tui.app.make_app", make_app)
+    monkeypatch.setattr("deberc_tui.cli.terminal.need_terminal", lambda: None)  # a test's output is no terminal
     return calls
 
 

@@ -208,6 +208,7 @@ async def test_without_a_seed_each_launch_draws_a_fresh_position() -> None:
 def test_the_practice_command_seeds_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, Any]] = []
     monkeypatch.setattr(PracticeApp, "run", lambda self, *a, **k: launched.append(self._kwargs))
+    monkeypatch.setattr("deberc_tui.cli.terminal.need_terminal", lambda: None)  # a test's output is no terminal
     runner = CliRunner()
     assert runner.invoke(main, ["practice"]).exit_code == 0
     assert runner.invoke(main, ["practice", "--seed", "7", "--worlds", "9", "--ascii"]).exit_code == 0

@@ -527,3 +527,244 @@ def test_stale_temporary_files_are_swept_and_a_live_writer_s_file_is_kept(tmp_pa
     young_old_style.write_text("maybe being written")
     removed = storage.sweep_temp_files(tmp_path, force=True)
     assert removed == [old_style] and live.exists() and young_old_style.exists()
+
+
+# -- issue 20: a named pipe, a folder or an odd name where a file is expected ---------------------------------
+
+DEBERC = [sys.executable, "-c", "from deberc_tui.cli import main; main()"]
+
+
+def within(seconds: float, work: Any) -> Any:
+    """``work()``'s result, or a failed test if it has not returned after ``seconds`` (a read that waits for a
+    named pipe's writer would wait for ever: the thread is left behind, the test fails instead of hanging)."""
+    import threading
+
+    box: list[Any] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            box.append(work())
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            failure.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still waiting after {seconds} s: {work}"
+    if failure:
+        raise failure[0]
+    return box[0] if box else None
+
+
+def _socket(path: Path) -> None:
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(path))
+    sock.close()
+
+
+# What can stand where deberc expects a file (each made at ``path``), and whether it is "not a regular file".
+ODD_THINGS: dict[str, Any] = {
+    "named pipe": os.mkfifo,
+    "folder": lambda path: path.mkdir(),
+    "link to a named pipe": lambda path: (os.mkfifo(path.with_name(path.name + ".pipe")),
+                                          path.symlink_to(path.with_name(path.name + ".pipe"))),
+    "device": lambda path: path.symlink_to("/dev/zero"),
+    "socket": _socket,
+    "dangling link": lambda path: path.symlink_to(path.with_name("nowhere")),
+    "link loop": lambda path: path.symlink_to(path),
+}
+NOT_REGULAR = {"named pipe", "folder", "link to a named pipe", "device", "socket"}
+
+
+def _still_there(path: Path) -> bool:
+    return os.path.lexists(path)
+
+
+@pytest.mark.parametrize("thing", sorted(ODD_THINGS))
+def test_each_reader_refuses_a_file_that_is_no_file_at_once_and_leaves_it_as_it_is(thing: str) -> None:
+    data, config = storage.data_dir(), user_settings.config_dir()
+    pads = PadStore()
+    places = {"settings": config / "settings.json", "stats": data / "stats.json",
+              "practice": data / "practice.json", "pad": pads.root / "2026-01-01-a-b.json"}
+    for path in places.values():
+        ODD_THINGS[thing](path)
+    settings_read = within(10, load_settings)
+    stats_read = within(10, stats.load_stats)
+    history = within(10, History.load)
+    pads_read = within(10, PadStore().infos)
+    said = " | ".join([*(translate(n) for n in user_settings.take_notes() + stats.take_notes()),
+                       *history.take_notes()])
+    assert settings_read == {} and stats_read == [] and history.decisions == [] and pads_read == []
+    if thing in NOT_REGULAR:
+        assert said.count("not a regular file") == 3, said
+        with pytest.raises(OSError):  # never written over: a pipe would be replaced by a file
+            save_language("ru")
+        assert stats.record_game({"players": 2, "level": "random", "won": True, "totals": [510, 3], "deals": 5,
+                                  "when": 1}) is not None
+        assert all(_still_there(path) for path in places.values())
+        assert not (data / "stats.json").is_file() and not (config / "settings.json").is_file()
+    stats._pending.clear()
+
+
+@pytest.mark.parametrize("thing", sorted(NOT_REGULAR))
+def test_a_record_that_is_no_file_is_refused_in_one_line_by_every_opener(tmp_path: Path, thing: str) -> None:
+    path = tmp_path / "game.json"
+    ODD_THINGS[thing](path)
+    with pytest.raises(RecordError, match="not a regular file"):
+        within(10, lambda: load_record(path))
+    with pytest.raises(TableError, match="not a regular file"):
+        within(10, lambda: TableSession.from_record(path))
+
+
+@pytest.mark.parametrize("thing", sorted(NOT_REGULAR))
+def test_the_saved_games_list_passes_over_a_game_file_that_is_no_file(thing: str) -> None:
+    folder = saved_games.games_dir()
+    path = folder / "20260101-000000-abcdef.json"
+    ODD_THINGS[thing](path)
+    ODD_THINGS[thing](folder / ".index.json")
+    ODD_THINGS[thing](storage.data_dir() / "autosave.json")
+    found = within(10, saved_games.list_games)
+    assert found.games == []
+    assert any("not a regular file" in translate(note) for note in found.notes), found.notes
+    assert _still_there(path) or any(_still_there(p) for p in (folder / "unreadable").iterdir())
+
+
+def _deberc(*args: str, timeout: float = 30, **kw: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*DEBERC, *args], capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL, **kw)
+
+
+def test_a_named_pipe_for_settings_stops_no_command_not_even_version() -> None:
+    os.mkfifo(user_settings.config_dir() / "settings.json")
+    proc = _deberc("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("deberc, version")
+    assert proc.stderr.splitlines() == [
+        "deberc: settings.json cannot be read (not a regular file: a named pipe (FIFO)) and is left as it is"]
+
+
+@pytest.mark.parametrize("args", [["replay", "{pipe}"], ["--load", "{pipe}"], ["replay", "{folder}"],
+                                  ["--load", "{folder}"]])
+def test_replay_and_load_refuse_a_named_pipe_or_a_folder_in_one_line(tmp_path: Path, args: list[str]) -> None:
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "folder.json").mkdir()
+    given = [a.format(pipe=tmp_path / "pipe.json", folder=tmp_path / "folder.json") for a in args]
+    proc = _deberc(*given)
+    assert proc.returncode == 2 and one_line(proc.stderr), proc.stderr
+    assert "not a regular file" in proc.stderr and given[1] in proc.stderr
+
+
+@pytest.mark.parametrize("args", [["scorepad", "list"], ["practice", "--review"], ["--version"]])
+def test_a_named_pipe_in_the_data_folder_stops_no_list(args: list[str]) -> None:
+    data = storage.data_dir()
+    for name in ("practice.json", "stats.json", "autosave.json"):
+        os.mkfifo(data / name)
+    os.mkfifo(PadStore().root / "2026-01-01-a-b.json")
+    proc = _deberc(*args)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert all(len(line) < 300 for line in proc.stderr.splitlines())
+
+
+# -- issue 20: a games folder that cannot be made -------------------------------------------------------------
+
+
+def _cannot_make_games_folder(how: str, data: Path) -> None:
+    if how == "a file named games":
+        (data / "games").write_text("not a folder", encoding="utf-8")
+    else:
+        data.chmod(0o500)
+        if os.access(data, os.W_OK):
+            data.chmod(0o700)
+            pytest.skip("running as root: chmod does not make a folder read-only")
+
+
+@pytest.mark.parametrize("how", ["a file named games", "a read-only data folder"])
+async def test_a_game_starts_without_saving_when_the_games_folder_cannot_be_made(how: str) -> None:
+    from deberc_tui.app import make_app
+    from deberc_tui.app.screens.table import TableScreen
+    from deberc_tui.table.services import FirstLegalBot
+
+    data = storage.data_dir()
+    _cannot_make_games_folder(how, data)
+    try:
+        app = make_app(Rules.preset("moscow", players=2), bot_maker=lambda name, seed=None: FirstLegalBot(), pace=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert app.screen.session.save_path is None
+            told = [n.message for n in app._notifications]
+            assert any("this game is not saved" in m and ("not a folder" in m or "ermission" in m) for m in told), told
+    finally:
+        data.chmod(0o700)
+    assert not (data / "autosave.json").exists()
+
+
+def test_a_file_named_games_is_named_as_not_a_folder() -> None:
+    (storage.data_dir() / "games").write_text("mine", encoding="utf-8")
+    with pytest.raises(OSError) as caught:
+        saved_games.new_game_path()
+    assert translate_error(caught.value) == f"{storage.data_dir() / 'games'} is not a folder"
+    assert (storage.data_dir() / "games").read_text(encoding="utf-8") == "mine"
+
+
+# -- issue 20: a version that is no number --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", ['"1"', "1.0", "true", "0", "null"])
+def test_a_version_that_is_no_number_is_damage_not_a_newer_deberc(version: str) -> None:
+    from deberc_tui.practice.history import history_path
+
+    settings_file = settings_path()
+    settings_file.write_text(f'{{"version": {version}, "language": "ru"}}', encoding="utf-8")
+    stats.stats_path().write_text(f'{{"version": {version}, "games": []}}', encoding="utf-8")
+    history_path().write_text(f'{{"version": {version}, "decisions": []}}', encoding="utf-8")
+    load_settings()
+    stats.load_stats()
+    history = History.load()
+    said = [translate(n) for n in user_settings.take_notes() + stats.take_notes()] + history.take_notes()
+    assert not any("newer" in line for line in said), said
+    assert sum(f"its version {version.replace(chr(34), chr(39))} is not a version number" in line
+               for line in said) == 3, said
+    save_language("en")  # damage is kept aside and written anew, as for any damaged file
+    assert json.loads(settings_file.read_text(encoding="utf-8")) == {"language": "en"}
+
+
+# -- issue 20: practice entries the screen cannot show are refused at load --------------------------------------
+
+GOOD_ENTRY: dict[str, Any] = {
+    "position": {"preset": "moscow", "players": 2, "rules": {"preset": "moscow"},
+                 "hand": ["AS", "KS", "9H", "JH", "7C", "8D"], "turnup": "TH", "seat": "first", "round": 1,
+                 "score": [120, 340], "hanging": 0},
+    "chosen": "play", "best": "pass", "loss": 12.5, "rating": "inaccuracy", "evaluation": {}}
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("score", ["x", "y"]), ("score", [1.5, 2]), ("score", [True, False]), ("score", [10**9, 0]), ("score", "0:0"),
+    ("hanging", "lots"), ("hanging", -5), ("hanging", 2.5), ("round", True), ("round", "1"), ("players", "2"),
+    ("hand", "AS KS 9H JH 7C 8D"), ("hand", ["AS", "KS", "9H", "JH", "7C", ["8D"]]), ("turnup", ["TH"]),
+    ("seat", ["first"]), ("rules", "moscow"), ("chosen", ["play"]), ("chosen", "everything"), ("best", 7),
+])
+def test_a_practice_entry_with_a_field_the_screen_cannot_use_is_refused_at_load(field: str, value: object) -> None:
+    from deberc_tui.practice.history import history_path
+
+    bad = json.loads(json.dumps(GOOD_ENTRY))
+    (bad if field in ("chosen", "best") else bad["position"])[field] = value
+    history_path().write_text(json.dumps({"decisions": [GOOD_ENTRY, bad]}), encoding="utf-8")
+    hist = History.load()
+    assert len(hist.decisions) == 1
+    assert any("1 of 2 entries cannot be read" in n for n in hist.take_notes())
+    assert hist.mistakes()[0].position["score"] == [120, 340]
+
+
+def test_the_review_of_past_mistakes_shows_the_readable_ones_after_a_bad_entry() -> None:
+    from deberc_tui.practice.history import history_path
+
+    bad = json.loads(json.dumps(GOOD_ENTRY))
+    bad["position"]["score"] = ["x", "y"]
+    history_path().write_text(json.dumps({"decisions": [bad, GOOD_ENTRY]}), encoding="utf-8")
+    result = _run("practice", "--review")
+    assert result.exit_code == 0, result.output
+    assert "1 of 2 entries cannot be read" in result.output
+    assert "  1. A♠ K♠ 9♥ J♥ 7♣ 8♦ turnup 10♥" in result.output

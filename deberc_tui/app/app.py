@@ -125,8 +125,17 @@ class DebercApp(App[None]):
         self.set_class(look.ascii, "-ascii")  # borders drawn with + - | too (deberc.tcss)
 
     def _save_path(self) -> Path | None:
-        """A new file in the saved-games folder for a new (or newly opened) game; None without autosave."""
-        return self.services.new_save_path() if self.autosave else None
+        """A new file in the saved-games folder for a new (or newly opened) game; None without autosave, and
+        None when the folder cannot be made (a file named ``games``, a read-only data folder): then the game is
+        played without saving, and the player is told so."""
+        if not self.autosave:
+            return None
+        try:
+            return self.services.new_save_path()
+        except OSError as exc:
+            self.notify(one_line(_("The saved-games folder cannot be used ({error}): this game is not saved").format(
+                error=translate_error(exc))), severity="warning", timeout=15)
+            return None
 
     def _open(self, path: Path, save_path: Path | None) -> TableSession:
         return TableSession.from_record(path, save_path=save_path, seed=self.seed, services=self.services.table,
@@ -237,7 +246,7 @@ class DebercApp(App[None]):
     def start_table(self, session: TableSession) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        if self.autosave and session.mirror_path is None:
+        if self.autosave and session.save_path is not None and session.mirror_path is None:
             mirror = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
             usable, note = claim_mirror(mirror)  # never over a file that is not this version's record
             if note is not None:

@@ -33,7 +33,7 @@ from deberc_tui.engine import Action, MalformedActionError, SeatView, parse_acti
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.text.i18n import _
 
-from .protocol import MAX_LINE, Message, choose_message, encode, hello_message, optional_message
+from .protocol import MAX_LINE, Message, choose_message, decode_line, encode, hello_message, optional_message
 
 STARTUP_SECONDS: Final = 10.0
 """How long a bot may take to start and answer ``hello`` (an interpreter importing its libraries)."""
@@ -263,7 +263,7 @@ class ProcessBot:
             if line is TOO_LONG:
                 raise BotFailure(_("sent a line longer than {limit} bytes").format(limit=MAX_LINE))
             try:
-                reply = json.loads(line.decode("utf-8"))
+                reply = decode_line(line)  # bounded depth: a deep line is refused, never a RecursionError
             except (UnicodeDecodeError, ValueError):
                 raise BotFailure(_("sent a line that is not JSON: {line!r}").format(
                     line=short(line.decode("utf-8", "replace"), 60))) from None

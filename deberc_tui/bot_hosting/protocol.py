@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any, Final, get_args
 
 from deberc_tui.engine import Action, Card, Rules, SeatView, parse_action
+from deberc_tui.untrusted import parse_json
 
 PROTOCOL_VERSION: Final = 1
 MAX_LINE: Final = 1 << 20
@@ -80,6 +81,15 @@ def optional_message(request_id: int, view: SeatView, options: Sequence[Action],
 
 def hello_message(request_id: int, seed: int | None, style: str) -> Message:
     return {"type": "hello", "id": request_id, "protocol": PROTOCOL_VERSION, "seed": seed, "style": style}
+
+
+def decode_line(line: bytes) -> object:
+    """One line a bot sent, as JSON values, read as deberc reads any file it did not write
+    (:func:`deberc_tui.untrusted.parse_json`): nested at most :data:`~deberc_tui.untrusted.MAX_DEPTH` deep, whole
+    numbers of at most 20 digits, no ``NaN``. Raises ``ValueError`` saying why in one line (a
+    ``UnicodeDecodeError`` for bytes that are not UTF-8) — never ``RecursionError`` for a line of half a million
+    ``[``, which Python's own JSON reader would raise (a line may be 1 MiB)."""
+    return parse_json(line.decode("utf-8"))
 
 
 def encode(message: Message) -> bytes:

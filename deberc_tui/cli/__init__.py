@@ -13,12 +13,14 @@ from typing import Any
 import click
 
 from deberc_tui import __version__
+from deberc_tui.cli import terminal
 from deberc_tui.cli.arena import arena, bots_cmd
 from deberc_tui.cli.bench import bench
 from deberc_tui.cli.practice import practice
 from deberc_tui.cli.replay import replay
 from deberc_tui.cli.scorepad import scorepad
-from deberc_tui.cli.values import RuleSetting, RuleValue, Whole, checked_text, usage_line
+from deberc_tui.cli.terminal import fit_output, speakable_language
+from deberc_tui.cli.values import Choice, RuleSetting, RuleValue, Whole, checked_text, usage_line
 from deberc_tui.engine.options import plain
 from deberc_tui.engine.rules import OPTION_HELP, OPTIONS, PRESET_PLAYERS, PRESETS, Rules, RulesError
 from deberc_tui.text import i18n
@@ -167,12 +169,16 @@ class DebercGroup(click.Group):
     (``DEBERC_DEBUG=1`` shows it, for developers)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        fit_output()  # a cp1251 / KOI8-R / Latin-1 terminal: write what it can show, never fail half-way
         argv = list(sys.argv[1:] if args is None else args)
         from deberc_tui import settings
 
         lang = lang_from_args(argv)
         choose_language(lang, settings.saved_language() if lang is None else None)
+        fallback = speakable_language()
         translate_click(self)
+        if fallback is not None:
+            click.echo(f"deberc: {fallback}", err=True)
         for note in settings.take_notes():
             click.echo(f"deberc: {translate(note)}", err=True)
         return super().main(argv, *rest, **kwargs)
@@ -181,6 +187,8 @@ class DebercGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:  # the reader went away (`| head`): click ends quietly, as Unix tools do
             raise
         except OSError as exc:  # a full disk, a read-only folder, a missing directory
             if os.environ.get("DEBERC_DEBUG"):
@@ -258,16 +266,17 @@ def _version_option(ctx: click.Context, _param: click.Parameter, value: bool) ->
 def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     if value is not None and not ctx.resilient_parsing:
         choose_language(value)
+        speakable_language()  # the fallback to English stays (told once, by DebercGroup.main)
         translate_click(ctx.command)
 
 
 @click.group(cls=DebercGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version_option,
               help="Show the version and exit.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
+@click.option("--lang", type=Choice(LANGUAGES), default=None, expose_value=False, is_eager=True,
               callback=_lang_option, help="Interface language: ru or en (default: the settings, else the locale).")
-@click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
-@click.option("--preset", cls=PresetOption, type=click.Choice(list(PRESETS)), metavar="NAME", default=None,
+@click.option("--players", type=Whole(2, 4), default=None, help="2, 3 or 4 (4: two partnerships).")
+@click.option("--preset", cls=PresetOption, type=Choice(list(PRESETS)), metavar="NAME", default=None,
               help="The rules: {presets}.")
 @click.option("--bots", default=None, callback=checked_text(1000),
               help="Bot levels for the other seats, comma-separated (or 'human').")
@@ -282,8 +291,8 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
               help="Any option of the rule book, as a record writes it (repeatable): --rule hundred=true "
                    "--rule bait_penalty=null.")
 @click.option("--resume", is_flag=True, help="Continue the last game.")
-@click.option("--load", "load", type=click.Path(dir_okay=False), default=None, help="Open a game record.")
-@click.option("--pace", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
+@click.option("--load", "load", type=click.Path(), default=None, help="Open a game record.")
+@click.option("--pace", type=Choice(["slow", "normal", "fast", "instant"]), default="normal",
               help="How fast the bots play.")
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None, help="Shuffle seed (reproducible deals).")
 @click.option("--ascii", "ascii_", is_flag=True, help="ASCII suits (c d h s) instead of ♣ ♦ ♥ ♠.")
@@ -330,6 +339,7 @@ def main(
     given += [("--rule", key, value) for key, value in settings]
     start_now = bool(given) or any(x is not None for x in (players, preset, bots, names))
     rules = table_rules(preset or "moscow", n, given) if start_now else None
+    terminal.need_terminal()
     app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look)
     app.run()
 

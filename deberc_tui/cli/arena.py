@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from deberc_tui.cli.values import MANY, MAX_BUDGET, Choice, Seconds, Whole
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.text.i18n import _
 
@@ -19,20 +20,20 @@ class _UserError(click.ClickException):
 @click.option("--bots", "bots_spec", default="expert,heuristic", show_default=True,
               help="Comma-separated bot names; name:style picks a style (cautious, normal, bold); "
                    "cmd:PROGRAM ARGS is a protocol bot.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
-@click.option("--deals", type=click.IntRange(min=0), default=2000, show_default=True,
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
+@click.option("--preset", type=Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--deals", type=Whole(0, MANY), default=2000, show_default=True,
               help="Duplicate deals: each deck is played once per seating.")
-@click.option("--seed", type=int, default=7, show_default=True)
-@click.option("--games", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
+@click.option("--games", type=Whole(0, MANY), default=0, show_default=True,
               help="Also play this many whole games to the target and count the wins.")
-@click.option("--match", "match_target", type=click.IntRange(min=1), default=None,
+@click.option("--match", "match_target", type=Whole(1, 99), default=None,
               help="Play --games whole matches to this many game points (the rules' match_target, §12).")
-@click.option("--doubling", type=click.Choice(["none", "daivi", "dave"]), default=None,
+@click.option("--doubling", type=Choice(["none", "daivi", "dave"]), default=None,
               help="Raising the stake in a match (2 players): «Дайви» doubles or «даве»; default: the preset's.")
-@click.option("--budget", type=click.FloatRange(min=0.001), default=1.0, show_default=True,
+@click.option("--budget", type=Seconds(0.001, MAX_BUDGET), default=1.0, show_default=True,
               help="Seconds a bot may think per decision.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", type=Whole(1, 64), default=1, show_default=True,
               help="Worker processes (decks are independent).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, games: int, match_target: int | None,
@@ -62,9 +63,9 @@ def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, game
 @click.option("--check", "target", metavar="CMD", default=None,
               help="Play a few deals against a protocol bot (a command, or an installed plug-in's name) and "
                    "list its protocol errors.")
-@click.option("--deals", type=click.IntRange(1, 100), default=3, show_default=True, help="Deals to play with --check.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Table size for --check.")
-@click.option("--budget", type=click.FloatRange(min=0.01, max=60), default=1.0, show_default=True,
+@click.option("--deals", type=Whole(1, 100), default=3, show_default=True, help="Deals to play with --check.")
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True, help="Table size for --check.")
+@click.option("--budget", type=Seconds(0.01, MAX_BUDGET), default=1.0, show_default=True,
               help="Seconds the bot may think per decision with --check.")
 def bots_cmd(target: str | None, deals: int, players: int, budget: float) -> None:
     """List the bots (built-in and installed plug-ins), one line on each; --check tests a protocol bot."""

@@ -9,6 +9,7 @@ import time
 
 import click
 
+from deberc_tui.cli.values import MANY, Seconds, Whole
 from deberc_tui.engine import Rules, RulesError
 from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop
@@ -50,9 +51,9 @@ def bench() -> None:
 
 
 @bench.command("engine")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--deals", type=click.IntRange(1), default=20000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
+@click.option("--deals", type=Whole(1, MANY), default=20000, show_default=True)
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
 @click.option("--preset", default="moscow", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: bool) -> None:
@@ -67,11 +68,11 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 
 
 @bench.command("practice")
-@click.option("--positions", type=click.IntRange(1), default=30, show_default=True)
-@click.option("--seconds", type=click.FloatRange(0.1), default=5.0, show_default=True, help="Budget per evaluation.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--positions", type=Whole(1, 10_000), default=30, show_default=True)
+@click.option("--seconds", type=Seconds(0.1, 600), default=5.0, show_default=True, help="Budget per evaluation.")
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
 @click.option("--preset", default="moscow", show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
 @click.option("--full-budget", is_flag=True, help="Use the whole budget (no stop at SE 3): what SE the budget buys.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_practice_cmd(
@@ -98,7 +99,7 @@ def bench_practice_cmd(
 
 
 @bench.command("startup")
-@click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
+@click.option("--runs", type=Whole(1, 1000), default=5, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_startup_cmd(runs: int, as_json: bool) -> None:
     """Time from a fresh interpreter to the first interactive screen, and peak memory."""
@@ -116,8 +117,8 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
 
 
 @bench.command("bots")
-@click.option("--deals", type=click.IntRange(1, 100_000), default=500, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--deals", type=Whole(1, 100_000), default=500, show_default=True)
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
 @click.option("--cmd", "command", default=None, metavar="PROGRAM ARGS",
               help="The protocol bot to time (default: python3 examples/random_bot.py).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -6,7 +6,8 @@ import json
 
 import click
 
-from deberc_tui.cli.values import Whole, checked_text, usage_line
+from deberc_tui.cli import terminal
+from deberc_tui.cli.values import Seconds, Whole, checked_text, usage_line
 from deberc_tui.engine import Card, CardError, Rules, RulesError, parse_cards
 from deberc_tui.practice.position import BidPosition, PositionError, make_position, role_offset
 from deberc_tui.text import words
@@ -71,9 +72,9 @@ def build_position(
 @click.option("--turnup", callback=checked_text(100), help="The turnup card, e.g. TH.")
 @click.option("--seat", default=None, callback=checked_text(100),
               help="first, second, third or dealer (default: first; random when practising).")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
 @click.option("--preset", default="moscow", show_default=True, callback=checked_text(100))
-@click.option("--round", "round_", type=click.IntRange(1, 2), default=None, help="Bidding round (default 1).")
+@click.option("--round", "round_", type=Whole(1, 2), default=None, help="Bidding round (default 1).")
 @click.option("--bids", default=None, callback=checked_text(100), help='The bids before yours, e.g. "pass,pass" (all passes).')
 @click.option("--score", default=None, callback=checked_text(100),
               help="The score before the deal, one number per side, e.g. 120,340.")
@@ -81,7 +82,7 @@ def build_position(
 @click.option("--hanging", type=Whole(0, 9999), default=0, help="Hanging points waiting for a winner.")
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None,
               help="Seed: the same positions and worlds again (default: fresh ones every time).")
-@click.option("--seconds", type=click.FloatRange(0.1, MAX_SECONDS), default=5.0, show_default=True,
+@click.option("--seconds", type=Seconds(0.1, MAX_SECONDS), default=5.0, show_default=True,
               help="Time limit per evaluation.")
 @click.option("--worlds", type=Whole(1, MAX_WORLDS), default=None,
               help="Exactly this many worlds (no time limit): repeatable results.")
@@ -144,6 +145,7 @@ def practice(
         rules = Rules.preset(preset, players=players, **({"target": target} if target else {}))
     except RulesError as exc:
         raise PracticeError(usage_line(exc)) from None
+    terminal.need_terminal()
     from deberc_tui.app.screens.practice import PracticeApp
 
     PracticeApp(rules, role=seat, round_=round_, hard=hard, seed=seed, seconds=seconds, mistakes=mistakes,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from deberc_tui.text.sheet_text import (
     shows_stakes,
     side_names,
 )
-from deberc_tui.untrusted import InputError, clip, one_line, read_stream
+from deberc_tui.untrusted import InputError, clip, one_line, printable, read_stream, terminal_json
 
 
 def _refuse(file: str, reason: str) -> None:
@@ -34,8 +33,8 @@ def _refuse(file: str, reason: str) -> None:
 def replay(file: str, as_json: bool) -> None:
     """Replay a game record (FILE, or - for standard input) and print its score sheet."""
     try:
-        if file == "-":
-            source: str | Path = read_stream(sys.stdin, RECORD_LIMIT)
+        if file == "-":  # bytes, decoded as UTF-8 whatever the terminal's encoding
+            source: str | Path = read_stream(getattr(sys.stdin, "buffer", sys.stdin), RECORD_LIMIT)
         else:
             source = Path(file)
         record = load_record(source)
@@ -47,10 +46,12 @@ def replay(file: str, as_json: bool) -> None:
         _refuse(file, _("cannot replay it: {error}").format(error=clip(f"{exc.__class__.__name__}: {exc}", 120)))
         return
     if as_json:
-        click.echo(json.dumps(replay_json(match), ensure_ascii=False))
+        click.echo(terminal_json(replay_json(match)))
         return
-    seat_names = [str(p["name"]) for p in record.players]
-    names = side_names(record.rules, record.players)
+    # names as the file has them, but a control character shown as \x85 rather than sent to the terminal
+    players = [{**p, "name": printable(str(p["name"]))} for p in record.players]
+    seat_names = [str(p["name"]) for p in players]
+    names = side_names(record.rules, players)
     rules = record.rules
     click.echo(_("{preset} rules, {players} players, target {target}").format(
         preset=words.preset(rules.preset_name), players=rules.players, target=rules.target))

@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 
 import click
 
-from deberc_tui.cli.values import Whole, checked_text, usage_line
+from deberc_tui.cli import terminal
+from deberc_tui.cli.values import Choice, Whole, checked_text, usage_line
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.match import offer_kind
 from deberc_tui.engine.options import DaveProgression, Doubling, Money
@@ -105,6 +106,7 @@ def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
         pad_id = store.resolve(pad_ref) if pad_ref else None
     except PadError as exc:
         raise PadUsageError(usage_line(exc)) from None
+    terminal.need_terminal()
     ScorePadApp(store=store, pad_id=pad_id).run()
 
 
@@ -130,26 +132,26 @@ def parse_bait_penalty(text: str) -> dict[str, Any] | None:
 
 
 @scorepad.command("new")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
 @click.option("--names", default=None, callback=checked_text(1000), help="Comma-separated names in seat order (default A,B,...).")
-@click.option("--preset", type=click.Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--preset", type=Choice(list(PRESETS)), default="moscow", show_default=True)
 @click.option("--first-dealer", default="0", show_default=True, help="Seat number or name.")
 @click.option("--target", type=Whole(1, MAX_POSTED), default=None, help="Points that win (301, 501, 1001...).")
-@click.option("--bidder-must-beat", type=click.Choice(["each", "combined"]), default=None)
-@click.option("--bait-to", type=click.Choice(["higher", "split"]), default=None)
-@click.option("--hanging", type=click.Choice(["hang", "bait", "each_own"]), default=None)
-@click.option("--hanging-multi", type=click.Choice(["accumulate", "queue"]), default=None)
+@click.option("--bidder-must-beat", type=Choice(["each", "combined"]), default=None)
+@click.option("--bait-to", type=Choice(["higher", "split"]), default=None)
+@click.option("--hanging", type=Choice(["hang", "bait", "each_own"]), default=None)
+@click.option("--hanging-multi", type=Choice(["accumulate", "queue"]), default=None)
 @click.option("--bait-penalty", default=None, help="none or POINTS/WHEN/COUNT, e.g. 100/third_and_after/row.")
-@click.option("--ski-penalty", type=click.Choice(["0", "50", "100"]), default=None)
-@click.option("--both-over", type=click.Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
+@click.option("--ski-penalty", type=Choice(["0", "50", "100"]), default=None)
+@click.option("--both-over", type=Choice(["defender", "higher", "bidder", "last_trick"]), default=None)
 @click.option("--mars/--no-mars", default=None, help="A win counts twice when the loser has less than half the target.")
 @click.option("--match", "match_target", type=Whole(0, 99), default=None,
               help="A match: games in a row until a side has this many game points (0: one game).")
-@click.option("--doubling", type=click.Choice([d.value for d in Doubling]), default=None,
+@click.option("--doubling", type=Choice([d.value for d in Doubling]), default=None,
               help="2 players: raising the stake during a game, «Дайви» (daivi) or «даве» (dave).")
-@click.option("--dave-progression", type=click.Choice([d.value for d in DaveProgression]), default=None,
+@click.option("--dave-progression", type=Choice([d.value for d in DaveProgression]), default=None,
               help="«даве»: the stake grows by one (arithmetic) or doubles (geometric).")
-@click.option("--money", type=click.Choice([m.value for m in Money]), default=None,
+@click.option("--money", type=Choice([m.value for m in Money]), default=None,
               help="Money for a game: per game point, the loser's deficit, or the difference of the totals.")
 @click.option("--stake", type=Whole(1, 10**6), default=None, help="What one unit of money is worth.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", callback=checked_text(1000),
@@ -206,7 +208,7 @@ def deal_options(func: F) -> F:
         click.option("--last-trick", default=None, help="Side that took the last trick."),
         click.option("--no-trick", multiple=True, metavar="SIDE", help="A side that took no trick."),
         click.option("--took-trick", multiple=True, metavar="SIDE", help="A side that took only pointless tricks."),
-        click.option("--thrown", type=click.Choice(list(THROW_REASONS)), default=None, help="The deal was thrown in."),
+        click.option("--thrown", type=Choice(list(THROW_REASONS)), default=None, help="The deal was thrown in."),
         click.option("--claim", default=None, metavar="SIDE", help="This side claimed the game («Партия») rightly."),
         click.option("--false-claim", multiple=True, metavar="SIDE",
                      help="This side claimed wrongly (with false_claim double_to_opponent: during the deal, repeatable)."),

@@ -3,7 +3,7 @@ short messages.
 
 click's own ``int`` converts first and complains after, quoting the whole value; :class:`Whole` refuses a
 number outside its range from its text (so 30 digits never reach an ``int`` loop, and a 100,000-digit
-value is not repeated in the error). :func:`text_option` checks names and notes (valid UTF-8, printable,
+value is not repeated in the error); :class:`Seconds` does the same for a time (no ``nan``, ``inf`` or ``1e308``). :func:`text_option` checks names and notes (valid UTF-8, printable,
 bounded). :class:`RuleValue` and :class:`RuleSetting` hand a rule option's text to the engine's
 :func:`~deberc_tui.engine.rules.option_value`, the one reader of option values. Errors are click's usage
 errors: one line, exit 2.
@@ -11,6 +11,8 @@ errors: one line, exit 2.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -18,14 +20,15 @@ import click
 from deberc_tui.engine.options import plain
 from deberc_tui.engine.rules import OPTIONS, RulesError, option_value
 from deberc_tui.text.i18n import _, translate_error
-from deberc_tui.untrusted import MAX_INT_DIGITS, MAX_TEXT, InputError, check_text, clip, one_line
+from deberc_tui.untrusted import MAX_INT_DIGITS, MAX_TEXT, InputError, Shortened, check_text, clip, one_line
 
 if TYPE_CHECKING:  # click 8.4's ParamType is generic in its stubs; older 8.x are not subscriptable at run time
     _IntType = click.ParamType[int]
+    _FloatType = click.ParamType[float]
     _ValueType = click.ParamType[object]
     _SettingType = click.ParamType[tuple[str, object]]
 else:
-    _IntType = _ValueType = _SettingType = click.ParamType
+    _IntType = _FloatType = _ValueType = _SettingType = click.ParamType
 
 #: Characters a rule option's value may have on the command line (a bait penalty written as JSON fits).
 RULE_TEXT = 200
@@ -55,6 +58,53 @@ class Whole(_IntType):
             self.fail(_("{value} is not between {low} and {high}").format(
                 value=clip(text), low=self.low, high=self.high), param, ctx)
         return int(text)
+
+
+MANY = 10**9
+"""The most deals, games or positions a command plays: more than any run could, fewer digits than a typo."""
+MAX_BUDGET = 60.0
+"""The most seconds a bot may be given per decision (``arena``, ``bots --check``)."""
+
+
+class Choice(click.Choice[str]):
+    """click's ``Choice``, quoting a bad value cut short (click repeats it whole: 5,000 characters for 5,000)."""
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        return super().get_invalid_choice_message(Shortened(value), ctx)
+
+
+class Seconds(_FloatType):
+    """A number of seconds from ``low`` to ``high`` (``0.5``, ``2``, ``1e-2``), checked on its text.
+
+    click's ``FloatRange`` lets ``nan`` through (every comparison with it is false) and ``inf`` or ``1e308``
+    where there is no upper bound; a bot given such a budget then fails every decision and is blamed for it.
+    Here the value must be a finite decimal number within the range, and a bad one is quoted cut short.
+    """
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low = low
+        self.high = high
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "SECONDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)  # a default, or a value given as a value (a test)
+        else:
+            text = str(value).strip()
+            if len(text) > 30 or not _DECIMAL.fullmatch(text):
+                self.fail(_("{value} is not a number of seconds").format(value=repr(clip(text))), param, ctx)
+            number = float(text)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(_("{value} seconds: give a number from {low:g} to {high:g}").format(
+                value=clip(str(value)), low=self.low, high=self.high), param, ctx)
+        return number
+
+
+_DECIMAL = re.compile(r"[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
 
 
 def checked_text(limit: int = MAX_TEXT) -> Any:

@@ -2,7 +2,9 @@
 
 The record is ``data_dir()/practice.json``. Nothing in it is ever lost: a file that cannot be read, or that
 holds entries this version cannot read, is kept aside (renamed ``practice.json.unreadable-<time>``) and the
-readable entries go on; a file from a newer version is read but never written; the record is saved under the
+readable entries go on; a named pipe or a folder in its place is left there and nothing is written over it; a
+file from a newer version is read but never written; every field the practice screen uses is checked when the
+file is read, so an entry the screen could not show never reaches it; the record is saved under the
 file's lock together with what other sessions added since it was read (two practice sessions at once both keep
 theirs); a decision that could not be saved (a full disk) stays and is written with the next one.
 """
@@ -16,15 +18,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from deberc_tui.engine.actions import BIDS
 from deberc_tui.practice.evaluate import Evaluation
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
 from deberc_tui.text.i18n import N_
-from deberc_tui.untrusted import MIB, InputError, load_json_file
+from deberc_tui.untrusted import MIB, InputError, NotRegularFile, load_json_file, version_number
 
 FORMAT: Final = "deberc-practice"
 VERSION: Final = 1
 HISTORY_LIMIT: Final = 32 * MIB  # about 30,000 decisions
 RATINGS: Final = ("best", "fine", "too close to call", "inaccuracy", "mistake", "blunder")
+SCORE_LIMIT: Final = 99_999  # a side's score, as ``deberc practice --score`` takes it
+HANGING_LIMIT: Final = 9999  # hanging points, as ``deberc practice --hanging`` takes them
 
 
 def history_path() -> Path:
@@ -48,27 +53,53 @@ class Decision:
 
     @classmethod
     def from_json(cls, item: object) -> Decision:
-        """One entry of the file, checked so that review and replay can use it; raises ``ValueError``."""
-        from deberc_tui.practice.position import BidPosition
+        """One entry of the file, checked so that review and replay can use it; raises ``ValueError``.
 
+        Every field the practice screen and ``--review`` use is checked here, at load, for its type and range
+        (a ``"score": ["x", "y"]`` the position itself would carry to the evaluation, where it crashes), and the
+        position must be one the tutor can set again (:meth:`BidPosition.from_json`)."""
         if not isinstance(item, dict):
             raise ValueError("not an object")
         position, evaluation = item.get("position"), item.get("evaluation", {})
         chosen, best, rating, loss = item.get("chosen"), item.get("best"), item.get("rating"), item.get("loss")
         if not isinstance(position, dict) or not isinstance(evaluation, dict):
             raise ValueError("position")
-        if not all(isinstance(v, str) and len(v) <= 10 for v in (chosen, best)) or rating not in RATINGS:
+        if not all(isinstance(v, str) and v in BIDS for v in (chosen, best)) or rating not in RATINGS:
             raise ValueError("bids")
         if isinstance(loss, bool) or not isinstance(loss, int | float) or not math.isfinite(loss) or not 0 <= loss <= 10**4:
             raise ValueError("loss")
-        if position.get("round", 1) not in (1, 2) or not isinstance(position.get("hand"), list):
-            raise ValueError("round")
-        try:
-            BidPosition.from_json(position)
-        except (ValueError, TypeError, KeyError, AttributeError):
-            raise ValueError("position") from None
+        check_position(position)
         assert isinstance(chosen, str) and isinstance(best, str) and isinstance(rating, str)
         return cls(position, chosen, best, float(loss), rating, evaluation)
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check_position(position: dict[str, Any]) -> None:
+    """Raise ``ValueError`` unless ``position`` is a bidding position as :meth:`BidPosition.to_json` writes it:
+    six cards and a turnup as text, a seat's name, round 1 or 2, whole numbers for the players, the score (one
+    per side, as ``deberc practice --score`` allows) and the hanging points, and rules the tutor can play."""
+    from deberc_tui.practice.position import BidPosition
+
+    hand, score = position.get("hand"), position.get("score", [])
+    if not isinstance(hand, list) or len(hand) != 6 or not all(isinstance(c, str) and len(c) <= 3 for c in hand):
+        raise ValueError("hand")
+    if not isinstance(position.get("turnup"), str) or not isinstance(position.get("seat"), str):
+        raise ValueError("turnup")
+    if not _whole(position.get("round", 1), 1, 2) or not _whole(position.get("players"), 2, 4):
+        raise ValueError("round")
+    if not isinstance(score, list) or not all(_whole(t, -SCORE_LIMIT, SCORE_LIMIT) for t in score):
+        raise ValueError("score")
+    if not _whole(position.get("hanging", 0), 0, HANGING_LIMIT):
+        raise ValueError("hanging")
+    if not isinstance(position.get("rules"), dict):
+        raise ValueError("rules")
+    try:
+        BidPosition.from_json(position)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise ValueError("position") from None
 
 
 @dataclass
@@ -76,6 +107,7 @@ class _Read:
     decisions: list[Decision]
     newer: bool = False  # from a newer version: read, never written
     problem: str | None = None  # why the file (or some of its entries) could not be read
+    movable: bool = True  # False: not a regular file (a named pipe, a folder), never renamed or written over
 
 
 def _read(path: Path) -> _Read:
@@ -85,12 +117,17 @@ def _read(path: Path) -> _Read:
         doc = load_json_file(path, HISTORY_LIMIT)
     except FileNotFoundError:
         return _Read([])
+    except NotRegularFile as exc:
+        return _Read([], problem=translate_error(exc), movable=False)
     except (OSError, InputError) as exc:
         return _Read([], problem=translate_error(exc) if isinstance(exc, InputError) else str(exc.strerror or exc))
     if not isinstance(doc, dict) or not isinstance(doc.get("decisions", []), list):
         return _Read([], problem=_("not a practice record"))
-    version = doc.get("version", VERSION)
-    newer = not isinstance(version, int) or isinstance(version, bool) or version > VERSION
+    version_problem: str | None = None
+    try:
+        newer = version_number(doc.get("version", VERSION)) > VERSION
+    except InputError as exc:  # "version": "1" is damage, not a newer deberc
+        newer, version_problem = False, translate_error(exc)
     decisions: list[Decision] = []
     bad = 0
     for item in doc.get("decisions", []):
@@ -98,6 +135,8 @@ def _read(path: Path) -> _Read:
             decisions.append(Decision.from_json(item))
         except ValueError:
             bad += 1
+    if version_problem is not None:
+        return _Read(decisions, problem=version_problem)
     if bad:
         total = bad + len(decisions)
         return _Read(decisions, newer, problem=ngettext("{bad} of {n} entry cannot be read",
@@ -116,8 +155,16 @@ class History:
 
     @classmethod
     def load(cls, path: Path | None = None) -> History:
-        """The record as it is on disk; an unreadable file is kept aside (and named in ``notes``)."""
-        path = path or history_path()
+        """The record as it is on disk; an unreadable file is kept aside (and named in ``notes``). A data folder
+        that cannot be made is named in ``notes`` too, and the record starts empty (saving tries again)."""
+        from deberc_tui.text.i18n import _, translate_error
+
+        if path is None:
+            try:
+                path = history_path()
+            except OSError as exc:
+                return cls(notes=[_("The practice record cannot be read ({reason})").format(
+                    reason=translate_error(exc) if hasattr(exc, "template") else exc.strerror or exc)])
         hist = cls([], path)
         hist.decisions = hist._fresh(path).decisions
         hist.seen = len(hist.decisions)
@@ -134,7 +181,7 @@ class History:
             if self.read_only not in self.notes:
                 self.notes.append(self.read_only)
         elif found.problem is not None:
-            kept = keep_aside(path)
+            kept = keep_aside(path) if found.movable else None
             reason = found.problem
             if kept is None:  # it cannot be renamed: never written over either
                 self.read_only = _("{file} cannot be read ({reason}) and is left as it is; new decisions are not "
