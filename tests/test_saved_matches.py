@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from apphelp import first_legal, human_move, screen_text, settle
-from savedhelp import DAIVI_TO_3, at, match_doc, play_match, put, screen_lines
+from savedhelp import ANNA_BORIS, DAIVI_TO_3, at, match_doc, play_match, put, screen_lines
 from textual.widgets import Static
 
 from deberc_tui import saved_games
@@ -433,6 +433,21 @@ def test_a_saved_game_is_open_at_one_table_at_a_time(tmp_path: Path) -> None:
     second = open_table(path)
     second.close()
     assert not hold_path(path).exists()  # no lock file left behind
+
+
+def test_a_new_game_is_held_by_its_table_from_its_first_save(tmp_path: Path) -> None:
+    """Not only a resumed game: a new one's file is held by the table that writes it, from the first action it
+    saves until the table is left."""
+    path = tmp_path / "new.json"
+    table = TableSession(DAIVI_TO_3, [dict(p) for p in ANNA_BORIS], first_dealer=0, seed=1, services=BOTS,
+                         save_path=path, pace=0.0)
+    act_once(table)
+    assert sum(map(len, actions(path))) == 1
+    with pytest.raises(InUse) as refused:
+        open_table(path)
+    assert "new.json is open at another table" in translate_error(refused.value)
+    table.close()
+    open_table(path).close()
 
 
 def test_a_copy_saves_to_a_new_file_and_no_action_is_lost(tmp_path: Path) -> None:
