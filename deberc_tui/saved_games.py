@@ -23,9 +23,9 @@ from pathlib import Path
 
 from deberc_tui.engine import Rules
 from deberc_tui.engine.text import N_, Text
-from deberc_tui.records import load_record, replay_record
+from deberc_tui.records import load_record, replay_match
 from deberc_tui.storage import RECORD_LIMIT, atomic_write, data_dir, keep_aside, make_folder, sweep_temp_files
-from deberc_tui.untrusted import MIB, InputError, NewerVersionError, load_json_file, one_line
+from deberc_tui.untrusted import MIB, InputError, NewerVersionError, is_unicode, load_json_file, one_line
 
 GAMES = "games"
 UNREADABLE = "unreadable"
@@ -52,24 +52,44 @@ def new_game_path(now: float | None = None) -> Path:
             return path
 
 
-@dataclass
+@dataclass(frozen=True)
 class SavedGame:
-    """One game in the saved-games folder, as the list shows it."""
+    """One game or match in the saved-games folder, as the list shows it.
+
+    A match (RULES.md §12) is listed by its score in game points and the game being played; a lone game by its
+    totals and its deal, as before matches were saved. ``finished`` and ``winner`` are the match's (for a lone
+    game: the game's)."""
 
     path: Path
     modified: float  # when it was last played (the file's time)
     names: list[str]
     preset: str
     players: int
-    totals: list[int]
+    totals: list[int]  # the current game's totals
     sides: list[str]
-    deals: int
+    deals: int  # the deals of the current game
     finished: bool
     winner: int | None = None
+    match_target: int | None = None
+    """The game points that win the match; None for a lone game."""
+    match_points: list[int] = field(default_factory=list)
+    """Per side, the game points of the match's finished games (empty for a lone game)."""
+    game: int = 1
+    """The number of the game being played (or the last one), counted from 1."""
 
     @property
     def score(self) -> str:
+        """The current game's totals (``0 : 121``)."""
         return " : ".join(str(t) for t in self.totals)
+
+    @property
+    def is_match(self) -> bool:
+        return self.match_target is not None
+
+    @property
+    def match_score(self) -> str:
+        """The match's game points (``2 : 1``); empty for a lone game."""
+        return " : ".join(str(p) for p in self.match_points)
 
 
 @dataclass
@@ -88,16 +108,21 @@ def _side_names(rules: Rules, names: Sequence[str]) -> list[str]:
 
 
 def summarize(path: Path) -> SavedGame:
-    """Read and replay one record; raises ``RecordError`` (or OSError) if it cannot be read."""
+    """Read and replay one record (a lone game or a whole match); raises ``RecordError`` (or OSError) if it
+    cannot be read."""
     record = load_record(path)
-    game = replay_record(record)
-    outcome = game.outcome
+    match = replay_match(record)
+    game = match.game
     names = [str(p["name"]) for p in record.players]
+    rules = record.rules
+    totals, deals, number = list(game.totals), len(game.deals), match.game_index + 1
+    if game.is_over and not match.is_over:  # between two games of a match: the next one is next to play
+        totals, deals, number = [0] * rules.sides, 0, number + 1
     return SavedGame(
-        path=path, modified=path.stat().st_mtime, names=names,
-        preset=record.rules.preset_name, players=record.rules.players, totals=list(game.totals),
-        sides=_side_names(record.rules, names), deals=len(game.deals), finished=outcome is not None,
-        winner=None if outcome is None else outcome.winner,
+        path=path, modified=path.stat().st_mtime, names=names, preset=rules.preset_name, players=rules.players,
+        totals=totals, sides=_side_names(rules, names), deals=deals, finished=match.is_over, winner=match.winner,
+        match_target=rules.match_target,
+        match_points=list(match.match_points) if rules.match_target is not None else [], game=number,
     )
 
 
@@ -200,25 +225,33 @@ def list_games(migrate: bool = True) -> GameList:
             if game is None:
                 game = summarize(path)
             out.games.append(game)
-            summary = {k: v for k, v in game.__dict__.items() if k not in ("path", "modified")}
-            fresh[path.name] = {"stamp": stamp, "game": summary}
+            if is_unicode(path.name):  # a name the system gave in other bytes than UTF-8 cannot be a JSON key
+                summary = {k: v for k, v in game.__dict__.items() if k not in ("path", "modified")}
+                fresh[path.name] = {"stamp": stamp, "game": summary}
         except NewerVersionError as exc:  # the newer deberc that wrote it can still read it: left in place
-            out.notes.append(Text(N_("{file} skipped ({reason}); left as it is"), {"file": path.name, "reason": exc}))
+            out.notes.append(Text(N_("{file} skipped ({reason}); left as it is"),
+                                  {"file": shown_name(path), "reason": exc}))
         except Exception as exc:  # noqa: BLE001 - an unreadable file must never break the list
             reason = _reason(exc)
             moved = _move_aside(path)
             if moved is not None:
                 out.notes.append(Text(N_("{file} skipped ({reason}); moved to {folder}"),
-                                      {"file": path.name, "reason": reason, "folder": f"{GAMES}/{UNREADABLE}/"}))
+                                      {"file": shown_name(path), "reason": reason, "folder": f"{GAMES}/{UNREADABLE}/"}))
             else:
-                out.notes.append(Text(N_("{file} skipped ({reason})"), {"file": path.name, "reason": reason}))
+                out.notes.append(Text(N_("{file} skipped ({reason})"), {"file": shown_name(path), "reason": reason}))
     out.games.sort(key=lambda g: (g.modified, g.path.name), reverse=True)
     if fresh != index:
         try:
             atomic_write(folder / INDEX, json.dumps(fresh, ensure_ascii=False))
-        except OSError:
-            pass  # only a cache
+        except (OSError, ValueError):
+            pass  # only a cache (a folder that cannot be written, a name that is not text)
     return out
+
+
+def shown_name(path: Path) -> str:
+    """A file's name as a person can read it: bytes that are not UTF-8 (a name made on another system) shown as
+    the replacement character instead of the lone surrogates Python keeps for them, which no terminal can print."""
+    return os.fsencode(path.name).decode("utf-8", "replace")
 
 
 # What each field of a cached summary must be (the cache is only trusted when it has exactly this shape).
@@ -231,6 +264,9 @@ _SUMMARY_FIELDS: dict[str, Callable[[object], bool]] = {
     "deals": lambda v: _is_int(v),
     "finished": lambda v: isinstance(v, bool),
     "winner": lambda v: v is None or _is_int(v),
+    "match_target": lambda v: v is None or _is_int(v),
+    "match_points": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+    "game": lambda v: _is_int(v),
 }
 
 
@@ -238,9 +274,25 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _consistent(game: SavedGame) -> bool:
+    """Whether a summary read from the cache could have been made by :func:`summarize`: the list shows it as it
+    is (a side named by ``winner`` must exist), so anything else means a damaged cache."""
+    sides = 2 if game.players == 4 else game.players
+    return (
+        game.players in (2, 3, 4) and len(game.names) == game.players
+        and len(game.sides) == sides and len(game.totals) == sides
+        and (game.winner is None) == (not game.finished)
+        and (game.winner is None or 0 <= game.winner < sides)
+        and game.deals >= 0 and game.game >= 1
+        and (game.match_target is None and game.match_points == [] and game.game == 1
+             or game.match_target is not None and game.match_target >= 1 and len(game.match_points) == sides)
+    )
+
+
 def _from_cache(entry: object, stamp: list[int], path: Path, modified: float) -> SavedGame | None:
     """The cached summary of a file unchanged since it was made, or None: the file changed, or the cache
-    entry is damaged (then the file is read again — a bad cache must never move a good game aside)."""
+    entry is damaged or from an older version without some field (then the file is read again — a bad cache
+    must never move a good game aside, nor be shown)."""
     if not isinstance(entry, dict) or entry.get("stamp") != stamp:
         return None
     summary = entry.get("game")
@@ -248,7 +300,8 @@ def _from_cache(entry: object, stamp: list[int], path: Path, modified: float) ->
         return None
     if not all(check(summary[key]) for key, check in _SUMMARY_FIELDS.items()):
         return None
-    return SavedGame(path=path, modified=modified, **summary)
+    game = SavedGame(path=path, modified=modified, **summary)
+    return game if _consistent(game) else None
 
 
 def _read_index(folder: Path) -> dict[str, object]:

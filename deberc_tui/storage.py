@@ -5,6 +5,8 @@
   killed process are removed the next time deberc looks at the folder (:func:`sweep_temp_files`).
 * :func:`locked`: a lock file (``filelock``) around a read-modify-write, so two processes writing one file
   take turns and neither write is lost.
+* :func:`hold_open`: the lock a table holds on the saved game it plays for as long as it has it open, so two
+  tables never write one game (the second is told where it is open, :class:`InUse`).
 * :func:`keep_aside`: a file that cannot be read is renamed with a suffix, never overwritten or deleted.
 * :class:`WriteRefused`: raised instead of writing over a file made by a newer version of deberc.
 
@@ -17,23 +19,28 @@ translated by whoever shows it.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import secrets
+import socket
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 from platformdirs import user_data_dir
 
 from deberc_tui.engine.text import N_, Text
-from deberc_tui.untrusted import MIB
+from deberc_tui.untrusted import KIB, MIB, InputError, load_json_file, one_line
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another deberc writing the same file
 STALE_AFTER = 60.0  # a temporary file this old belongs to a write that will never finish
 RECORD_LIMIT = 4 * MIB  # a game record: a long match is about 400 KB
+HOLD_WAIT = 0.3  # seconds to try for a saved game's lock (a table closing it at that moment lets go at once)
 
 
 class WriteRefused(OSError):
@@ -214,3 +221,129 @@ def keep_aside(path: Path, now: float | None = None) -> Path | None:
     except OSError:
         return None
     return target
+
+
+# -- a saved game open at a table ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Where a saved game is open: the process that holds its lock, on which machine, at which terminal, since
+    when — what the holder wrote into the lock file, each None when it is not known."""
+
+    pid: int | None = None
+    host: str | None = None
+    terminal: str | None = None
+    since: float | None = None
+
+    def where(self) -> Text:
+        """The holder in words, for a note (``process 4242 on anna-laptop, terminal /dev/pts/3, since 18:05``)."""
+        if self.pid is None or self.host is None:
+            return Text(N_("another deberc"))
+        since = "?" if self.since is None else time.strftime(
+            "%H:%M" if time.time() - self.since < 20 * 3600 else "%Y-%m-%d %H:%M", time.localtime(self.since))
+        if self.terminal is None:
+            return Text(N_("process {pid} on {host}, since {time}"), {"pid": self.pid, "host": self.host, "time": since})
+        return Text(N_("process {pid} on {host}, terminal {terminal}, since {time}"),
+                    {"pid": self.pid, "host": self.host, "terminal": self.terminal, "time": since})
+
+
+class InUse(OSError):
+    """The saved game is open at another table (another deberc, or another table of this one): ``holder`` says
+    where. Its ``template`` and ``params`` give the one line for ``deberc_tui.text.i18n.translate_error``."""
+
+    def __init__(self, path: Path, holder: Holder) -> None:
+        self.path = path
+        self.holder = holder
+        self.template = N_("{file} is open at another table ({where})")
+        self.params: dict[str, object] = {"file": os.fsencode(path.name).decode("utf-8", "replace"),
+                                          "where": holder.where()}
+        super().__init__(str(Text(self.template, self.params)))
+
+
+class OpenHold:
+    """The lock of a saved game a table has open (see :func:`hold_open`): held until :meth:`release`, or until
+    the process ends — the system lets go of a dead process's lock, so a crash or a kill never leaves a game
+    locked."""
+
+    def __init__(self, path: Path, lock: FileLock) -> None:
+        self.path = path
+        self._lock = lock
+
+    @property
+    def held(self) -> bool:
+        return self._lock.is_locked
+
+    def release(self) -> None:
+        """Let go (once; again does nothing). The lock file goes first, while still held, so that no lock file
+        is left behind; one who opened it at that moment finds it gone and tries again (:data:`HOLD_WAIT`)."""
+        if not self._lock.is_locked:
+            return
+        try:
+            os.unlink(self._lock.lock_file)
+        except OSError:
+            pass  # a system that keeps an open file (Windows): it stays, unlocked
+        self._lock.release(force=True)
+
+
+def hold_path(path: Path) -> Path:
+    """The lock file of a saved game: ``.<name>.open`` beside it (hidden, so the list never reads it)."""
+    return path.parent / f".{path.name}.open"
+
+
+def hold_open(path: Path, wait: float = HOLD_WAIT) -> OpenHold | None:
+    """Take the lock that says the saved game ``path`` is open at this table, and write into it where (this
+    process, machine and terminal, and the time). Raises :class:`InUse` — saying where — when another table
+    holds it. Returns None when no lock can be made here (a folder that cannot be written, a file system without
+    locks): the table plays on without one (its saving says what is wrong, if anything)."""
+    lock = FileLock(hold_path(path), timeout=wait, thread_local=False, on_acquired=_write_holder)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise InUse(path, read_holder(path)) from None
+    except OSError:
+        return None
+    return OpenHold(path, lock)
+
+
+def _write_holder(fd: int) -> None:
+    info = {"pid": os.getpid(), "host": socket.gethostname(), "terminal": _terminal(), "since": time.time()}
+    view = memoryview(json.dumps(info).encode("utf-8"))
+    os.ftruncate(fd, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _terminal() -> str | None:
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        try:
+            return os.ttyname(stream.fileno())
+        except (OSError, AttributeError, ValueError):
+            continue
+    return None
+
+
+def read_holder(path: Path) -> Holder:
+    """Where ``path`` is open, as its holder wrote it into the lock file (what cannot be read is None)."""
+    try:
+        doc = load_json_file(hold_path(path), 4 * KIB)
+    except (OSError, InputError):
+        return Holder()
+    if not isinstance(doc, dict):
+        return Holder()
+    pid, since = doc.get("pid"), doc.get("since")
+    return Holder(
+        pid=pid if isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 else None,
+        host=_printable(doc.get("host")), terminal=_printable(doc.get("terminal")),
+        since=float(since) if isinstance(since, int | float) and not isinstance(since, bool) and 0 < since < 1e11
+        else None,
+    )
+
+
+def _printable(value: object) -> str | None:
+    """A word the lock file says, on one short line of printable characters (None if there is none)."""
+    if not isinstance(value, str):
+        return None
+    text = one_line("".join(ch if ch.isprintable() else " " for ch in value), 60)
+    return text or None

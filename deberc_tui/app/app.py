@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
@@ -20,6 +21,7 @@ from deberc_tui.app.messages import (
     SavedGamesWanted,
 )
 from deberc_tui.app.screens.match_end import TableDone
+from deberc_tui.app.screens.modals import ConfirmScreen
 from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
 from deberc_tui.app.screens.table import PACES, TableScreen
 from deberc_tui.app.tr import translate_bindings
@@ -27,6 +29,7 @@ from deberc_tui.engine import Rules
 from deberc_tui.engine.text import Text
 from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_path
 from deberc_tui.settings import save_language
+from deberc_tui.storage import InUse
 from deberc_tui.table.services import BotMaker, Services
 from deberc_tui.table.session import TableError, TableSession, default_players
 from deberc_tui.text.i18n import N_, _, set_language, translate, translate_error
@@ -150,13 +153,15 @@ class DebercApp(App[None]):
         except OSError as exc:
             found = GameList(notes=[Text(N_("Cannot read the saved games: {error}"), {"error": str(exc)})])
         for note in found.notes:
-            self.notify(one_line(translate(note)), severity="warning", timeout=10)
+            self.notify(one_line(translate(note)), severity="warning", timeout=10, markup=False)  # file names
         self.saved_notes += found.notes  # a file moved aside is noted once; the list shows it all session
         return GameList(found.games, list(self.saved_notes))
 
     def new_game(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if self.session is not None:
+            self.session.close()  # the table is left: its saved game may be opened again
         games = self.saved_games()
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
         self.push_screen(NewGameScreen(self.look, pace, games.latest_unfinished() is not None,
@@ -232,9 +237,17 @@ class DebercApp(App[None]):
         self.open_saved(latest.path)
 
     def open_saved(self, path: Path) -> bool:
-        """Continue the game saved in ``path`` (its file goes on being updated). False if it cannot be opened."""
+        """Continue the game saved in ``path`` (its file goes on being updated). False if it cannot be opened;
+        if another table has it open, the player is told where and may open a copy instead."""
         try:
             session = self._open(path, path if self.autosave else None)
+        except InUse as exc:
+            where = translate(exc.holder.where())
+            self.push_screen(ConfirmScreen(escape(_("This game is open at another table ({where}). Open a copy? It "
+                                                    "is saved as a new game.").format(where=where)),
+                                           _("Open a copy"), _("Cancel")),
+                lambda copy: self._open_copy(path) if copy else self._nothing_opened())
+            return False
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning")
             if not isinstance(self.screen, NewGameScreen) and len(self.screen_stack) <= 1:
@@ -242,6 +255,25 @@ class DebercApp(App[None]):
             return False
         self.start_table(session)
         return True
+
+    def _open_copy(self, path: Path) -> None:
+        """The game saved in ``path``, open at another table, continued here in a new file of its own."""
+        try:
+            session = self._open(path, self._save_path())
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning", markup=False)
+            self._nothing_opened()
+            return
+        self.start_table(session)
+
+    def _nothing_opened(self) -> None:
+        """Nothing was opened: with no screen under it (``--resume``), the new-game screen."""
+        if len(self.screen_stack) <= 1:
+            self.new_game()
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()  # the saved game is free at once, not when the process ends
 
     def start_table(self, session: TableSession) -> None:
         while len(self.screen_stack) > 1:

@@ -66,6 +66,7 @@ from deberc_tui.engine.options import Doubling, FalseClaim, Money
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.play.loop import Answer, Ask, Pause, PlayLoop, Seat, Stop
 from deberc_tui.play.seats import BotSeat
+from deberc_tui.storage import hold_open
 from deberc_tui.table.services import DEFAULT_BOT, Services
 from deberc_tui.table.steps import (
     AnswerConcede,
@@ -144,6 +145,9 @@ class TableSession:
             raise TableError(_tr(N_("{n} players need {n} seats, not {seats}"), n=rules.players, seats=len(players)))
         self.rules = rules
         self.players = players
+        self.file_lock = hold_open(save_path) if save_path is not None else None
+        """The lock of the saved game this table writes, held until :meth:`close` (None: no file, or no lock can be
+        made there); a game another table holds raises :class:`~deberc_tui.storage.InUse`, before any bot starts."""
         self.services = services or Services()
         self.rng = random.Random(seed)
         if first_dealer is None:
@@ -247,7 +251,10 @@ class TableSession:
         return " & ".join(self.name(s) for s in self.rules.side_seats(side))
 
     def close(self) -> None:
-        """Stop the bots that run in their own processes (also done at exit)."""
+        """The table is left: its saved game is free for another table, and the bots that run in their own
+        processes stop (also done at exit)."""
+        if self.file_lock is not None:
+            self.file_lock.release()
         for bot in self.bots.values():
             close = getattr(bot, "close", None)
             if callable(close):

@@ -1,16 +1,23 @@
-"""Saved games: the list of every game kept in the data folder, and a deal-by-deal viewer for finished ones.
+"""Saved games: the list of every game and match kept in the data folder, and a deal-by-deal viewer.
 
-Enter on an unfinished game resumes it (its file goes on being updated); on a finished game it opens
-the viewer, which tells each deal's story as ``deberc replay`` does, next to the score sheet so far.
+Enter on an unfinished game or match resumes it (its file goes on being updated); on a finished one it opens
+the viewer, which tells each deal's story as ``deberc replay`` does, next to the score sheet so far — for a
+match, every deal of every game, with where each game ended, what it was worth and the match so far.
+
+Names and file names come from files: every cell and line is a rich ``Text``, never markup.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,13 +26,13 @@ from textual.widgets import DataTable, Footer, Static
 
 from deberc_tui.app.messages import SavedGameChosen
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.saved_games import GameList, SavedGame, list_games
+from deberc_tui.saved_games import GameList, SavedGame, list_games, shown_name
 from deberc_tui.text.i18n import N_, _, translate, translate_error
 from deberc_tui.text.words import preset as preset_label
 from deberc_tui.untrusted import one_line
 
 if TYPE_CHECKING:
-    from deberc_tui.engine import Game
+    from deberc_tui.engine.match import Match
     from deberc_tui.records import Record
 
 
@@ -35,6 +42,11 @@ def when_text(stamp: float) -> str:
 
 
 def state_text(game: SavedGame) -> str:
+    """Where a saved game stands: a lone game's deal or winner; a match's game and deal, or its winner."""
+    if game.is_match:
+        if game.finished and game.winner is not None:
+            return _("finished: {side} won the match").format(side=game.sides[game.winner])
+        return _("game {game}, deal {deal}").format(game=game.game, deal=max(game.deals, 1))
     if game.finished:
         if game.winner is not None:
             return _("finished: {side} won").format(side=game.sides[game.winner])
@@ -42,10 +54,56 @@ def state_text(game: SavedGame) -> str:
     return _("unfinished, deal {n}").format(n=max(game.deals, 1))
 
 
+def score_text(game: SavedGame) -> str:
+    """A lone game's totals (``0 : 121``); a match's game points and its target (``2 : 1 (match to 3)``)."""
+    if game.is_match:
+        return _("{points} (match to {target})").format(points=game.match_score, target=game.match_target)
+    return game.score
+
+
 def row_cells(game: SavedGame) -> tuple[str, str, str, str, str]:
     """Date, players, preset, score and state of one saved game (the list's columns)."""
-    return (when_text(game.modified), ", ".join(game.names), preset_label(game.preset), game.score,
+    return (when_text(game.modified), ", ".join(game.names), preset_label(game.preset), score_text(game),
             state_text(game))
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character but the line break shown as the replacement character: nothing from
+    a file may reach the terminal as a control sequence."""
+    return "".join(ch if ch.isprintable() or ch == "\n" else "\N{REPLACEMENT CHARACTER}" for ch in text)
+
+
+def plain(text: str) -> Text:
+    """Text from a file, shown as it is: never markup, never a control character."""
+    return Text(printable(text), end="")
+
+
+def fit_widths(columns: Sequence[Sequence[str]], room: int, floor: Sequence[int] = (), padding: int = 2) -> list[int]:
+    """Each column's width so that the table fits ``room`` cells (each column takes ``padding`` more): as wide
+    as its widest cell when that fits, else the widest columns are narrowed first, never below their longest
+    word nor below ``floor`` (a part that must stay on one line), so that a long cell wraps between words and
+    nothing is cut. ``columns`` holds each column's header and cells."""
+    natural = [max(cell_len(c) for c in col) for col in columns]
+    least = [max([cell_len(w) for c in col for w in c.split()] + [floor[i] if i < len(floor) else 0])
+             for i, col in enumerate(columns)]
+    widths = list(natural)
+    excess = sum(widths) + padding * len(widths) - room
+    while excess > 0:
+        most, index = max((w - m, i) for i, (w, m) in enumerate(zip(widths, least, strict=True)))
+        if most <= 0:
+            break  # as narrow as it goes: the table scrolls sideways rather than cut a word
+        widths[index] -= 1  # the column with the most to give (the rightmost of equals: the state wraps best)
+        excess -= 1
+    return widths
+
+
+class SavedTable(DataTable[Text]):
+    """The list's table: each time its width changes, its columns are fitted to it anew."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, SavedGamesScreen):
+            screen.fill(event.size.width - 1)  # less the vertical scroll bar, when the list is long
 
 
 class SavedGamesScreen(Screen[None]):
@@ -65,6 +123,7 @@ class SavedGamesScreen(Screen[None]):
         height: 1fr;
         min-height: 3;
         background: $surface;
+        scrollbar-size-vertical: 1;
     }
     #saved-notes {
         height: auto;
@@ -83,25 +142,44 @@ class SavedGamesScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.games = games if games is not None else list_games()
+        self.rows = [tuple(printable(cell) for cell in row_cells(game)) for game in self.games.games]
+        self.fitted_to: int | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saved", classes="dialog"):
             yield Static(_("Saved games"), classes="title")
-            table: DataTable[str] = DataTable(id="saved-list", cursor_type="row", zebra_stripes=True)
-            table.add_columns(_("Date"), _("Players"), _("Preset"), _("Score"), _("State"))
-            for i, game in enumerate(self.games.games):
-                table.add_row(*row_cells(game), key=str(i))
-            yield table
+            yield SavedTable(id="saved-list", cursor_type="row", zebra_stripes=True)
             notes = [one_line(translate(note)) for note in self.games.notes]  # file names: text, not markup
             if not self.games.games:
                 notes.insert(0, _("No saved games yet."))
-            yield Static(Text("\n".join(notes)), id="saved-notes", classes="note")
+            yield Static(plain("\n".join(notes)), id="saved-notes", classes="note")
             yield Static(_("Enter: resume an unfinished game, replay a finished one · v: view deal by deal · "
                            "Esc: back"), classes="note")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#saved-list", DataTable).focus()
+
+    def fill(self, width: int) -> None:
+        """(Re)build the table for ``width`` cells: every column fits, long cells wrap by words."""
+        if width == self.fitted_to or width <= 0:
+            return
+        self.fitted_to = width
+        table = self.query_one("#saved-list", SavedTable)
+        cursor = table.cursor_row
+        headers = (_("Date"), _("Players"), _("Preset"), _("Score"), _("State"))
+        columns = [[head, *(row[i] for row in self.rows)] for i, head in enumerate(headers)]
+        # a score may break before "(match to 3)", never inside "2 : 1" or "84 : 120"
+        points = max((cell_len(g.match_score if g.is_match else g.score) for g in self.games.games), default=0)
+        widths = fit_widths(columns, width, (0, 0, 0, points, 0))
+        wraps = any(w < max(cell_len(c) for c in col) for w, col in zip(widths, columns, strict=True))
+        table.clear(columns=True)
+        for head, w in zip(headers, widths, strict=True):
+            table.add_column(Text(head), width=w)
+        for i, row in enumerate(self.rows):
+            table.add_row(*(plain(cell) for cell in row), key=str(i), height=None if wraps else 1)
+        if cursor:
+            table.move_cursor(row=min(cursor, len(self.rows) - 1))
 
     def selected(self) -> SavedGame | None:
         table = self.query_one("#saved-list", DataTable)
@@ -126,8 +204,9 @@ class SavedGamesScreen(Screen[None]):
         try:
             screen = ReplayScreen.from_path(game.path)
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-            self.notify(_("Cannot open {path}: {error}").format(path=game.path.name, error=translate_error(exc)),
-                        severity="error")
+            self.notify(one_line(_("Cannot open {path}: {error}").format(path=shown_name(game.path),
+                                                                          error=translate_error(exc))),
+                        severity="error", markup=False)
             return
         self.app.push_screen(screen)
 
@@ -138,8 +217,17 @@ class SavedGamesScreen(Screen[None]):
         self.action_open()
 
 
+@dataclass(frozen=True)
+class Place:
+    """One deal of a saved match as the viewer steps through it: its game and its number in the game (from 0)."""
+
+    game: int
+    deal: int
+
+
 class ReplayScreen(Screen[None]):
-    """A saved game deal by deal: the deal's story (as ``deberc replay`` tells it) and the sheet up to it."""
+    """A saved game or match deal by deal: the deal's story (as ``deberc replay`` tells it) and the sheet up to it;
+    in a match, each game's end and the match so far."""
 
     DEFAULT_CSS = """
     ReplayScreen {
@@ -159,38 +247,54 @@ class ReplayScreen(Screen[None]):
     }
     #replay-sheet {
         width: auto;
-        max-width: 50%;
         height: 1fr;
         padding-left: 1;
     }
+    #replay-story, #replay-sheet {
+        scrollbar-size-vertical: 1;
+    }
     #replay-story > Static, #replay-sheet > Static {
-        width: auto;
+        width: 100%;
     }
     """
+    FRAME = 4 + 2 + 1
+    """Cells of the screen's width the two panes cannot use: the dialog's border and padding, the sheet's padding
+    and scroll bar, the story's scroll bar."""
+    STORY = 56
+    """Cells the story keeps beside a sheet with long lines: a trick, the bids of a deal."""
 
     BINDINGS = [
         Binding("right,n,space", "next", N_("Next deal")),
         Binding("left,p", "previous", N_("Previous deal")),
+        Binding("pagedown,]", "next_game", N_("Next game")),
+        Binding("pageup,[", "previous_game", N_("Previous game")),
         Binding("home", "first", N_("First"), show=False),
         Binding("end", "last", N_("Last"), show=False),
         Binding("escape,q", "back", N_("Back")),
     ]
 
-    def __init__(self, record: Record, game: Game) -> None:
+    def __init__(self, record: Record, match: Match) -> None:
         super().__init__()
         translate_bindings(self)
         self.record = record
-        self.game = game
-        self.rows = game.sheet()
+        self.match = match
+        self.is_match = record.rules.match_target is not None
+        self.sheets = [game.sheet() for game in match.games]
+        self.places = [Place(g, d) for g, game in enumerate(match.games) for d in range(len(game.deals))]
         self.index = 0
+        seat_names = [str(p["name"]) for p in record.players]
+        from deberc_tui.text.sheet_text import side_names
+
+        self.seat_names = seat_names
+        self.names = side_names(record.rules, record.players)
 
     @classmethod
     def from_path(cls, path: Path) -> ReplayScreen:
-        """Read and replay ``path``; raises RecordError for a bad record."""
-        from deberc_tui.records import load_record, replay_record
+        """Read and replay ``path`` (a lone game or a whole match); raises RecordError for a bad record."""
+        from deberc_tui.records import load_record, replay_match
 
         record = load_record(path)
-        return cls(record, replay_record(record))
+        return cls(record, replay_match(record))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay", classes="dialog"):
@@ -200,46 +304,105 @@ class ReplayScreen(Screen[None]):
                     yield Static("", id="replay-story-text")
                 with VerticalScroll(id="replay-sheet"):
                     yield Static("", id="replay-sheet-text")
-            yield Static(_("← →: previous / next deal · Esc: back"), classes="note")
+            keys = (_("← →: previous / next deal · PgUp PgDn: previous / next game · Esc: back") if self.is_match
+                    else _("← →: previous / next deal · Esc: back"))
+            yield Static(keys, classes="note")
         yield Footer(compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A lone game has no games to step between: those keys are not shown."""
+        if action in ("next_game", "previous_game"):
+            return self.is_match
+        return True
 
     def on_mount(self) -> None:
         self.show()
 
+    @property
+    def place(self) -> Place | None:
+        return self.places[self.index] if self.places else None
+
+    def _ends_game(self, place: Place) -> bool:
+        """Whether the deal at ``place`` ended its game (then the game's result is settled)."""
+        return place.deal == len(self.match.games[place.game].deals) - 1 and place.game < len(self.match.settled)
+
+    def _settled_by(self, place: Place) -> int:
+        """How many games of the match were over once the deal at ``place`` was played."""
+        return place.game + (1 if self._ends_game(place) else 0)
+
     def story(self) -> list[str]:
-        """The lines of the current deal's story."""
-        from deberc_tui.text.sheet_text import deal_story, side_names
+        """The lines of the current deal's story; in a match, what the game was worth if the deal ended it."""
+        from deberc_tui.text.sheet_text import deal_story, game_end_lines
 
-        if not self.game.deals:
+        place = self.place
+        if place is None:
             return [_("No deal was played.")]
-        seat_names = [str(p["name"]) for p in self.record.players]
-        names = side_names(self.record.rules, self.record.players)
-        return deal_story(self.game.deals[self.index], self.rows[self.index], seat_names, names)
-
-    def sheet(self) -> list[str]:
-        """The score sheet up to and including the current deal, then the result if the game is over."""
-        from deberc_tui.text.sheet_text import sheet_lines, side_names
-
-        names = side_names(self.record.rules, self.record.players)
-        lines = sheet_lines(self.rows[: self.index + 1], names)
-        outcome = self.game.outcome
-        if outcome is not None and self.index == len(self.game.deals) - 1:
-            lines += ["", _("winner: {name}").format(name=names[outcome.winner])]
+        game = self.match.games[place.game]
+        lines = deal_story(game.deals[place.deal], self.sheets[place.game][place.deal], self.seat_names, self.names)
+        if self.is_match and self._ends_game(place):
+            lines += ["", *game_end_lines(self.match.settled[place.game], self.record.rules, self.names)]
         return lines
 
-    def show(self) -> None:
+    def sheet(self) -> list[str]:
+        """The score sheet of the current game up to and including the current deal, then its result if it is
+        over; in a match, the games before it and the match so far."""
+        from deberc_tui.text.sheet_text import game_end_lines, match_lines, sheet_lines
+
+        place = self.place
         rules = self.record.rules
-        total = len(self.game.deals)
+        if place is None:
+            return sheet_lines([], self.names)
+        lines = sheet_lines(self.sheets[place.game][: place.deal + 1], self.names)
+        if not self.is_match:
+            outcome = self.match.game.outcome
+            if outcome is not None and self._ends_game(place):
+                lines += ["", _("winner: {name}").format(name=self.names[outcome.winner])]
+            return lines
+        done = self._settled_by(place)
+        settled = self.match.settled[:done]
+        lines = [_("Game {number}").format(number=place.game + 1), *lines]
+        winner = self.match.winner if done == len(self.match.settled) and self.match.is_over else None
+        lines += ["", *match_lines(settled, rules, self.names, winner)]
+        if place.game > 0:
+            lines += ["", _("Games before:")]
+            for result in settled[: place.game]:
+                lines += game_end_lines(result, rules, self.names)
+        return lines
+
+    def heading(self) -> str:
+        rules = self.record.rules
         head = _("{preset} rules, {players} players, target {target}").format(
             preset=preset_label(rules.preset_name), players=rules.players, target=rules.target)
-        where = _("deal {n} of {total}").format(n=self.index + 1 if total else 0, total=total)
-        self.query_one("#replay-title", Static).update(f"{head} · {where}")
-        self.query_one("#replay-story-text", Static).update("\n".join(self.story()))
-        self.query_one("#replay-sheet-text", Static).update("\n".join(self.sheet()))
+        total = len(self.places)
+        place = self.place
+        if not self.is_match or place is None:
+            where = _("deal {n} of {total}").format(n=self.index + 1 if total else 0, total=total)
+            return f"{head} · {where}"
+        head = _("{rules}, match to {target}").format(rules=head, target=rules.match_target)
+        where = _("game {game}, deal {deal} ({n} of {total})").format(
+            game=place.game + 1, deal=place.deal + 1, n=self.index + 1, total=total)
+        return f"{head} · {where}"
+
+    def show(self) -> None:
+        sheet = self.sheet()
+        self.query_one("#replay-title", Static).update(plain(self.heading()))
+        self.query_one("#replay-story-text", Static).update(plain("\n".join(self.story())))
+        self.query_one("#replay-sheet-text", Static).update(plain("\n".join(sheet)))
+        self.query_one("#replay-sheet", VerticalScroll).styles.width = self.sheet_width(sheet, self.app.size.width)
         self.query_one("#replay-story", VerticalScroll).scroll_home(animate=False)
 
+    def sheet_width(self, sheet: Sequence[str], screen: int) -> int:
+        """The sheet pane's width: its table whole; its other lines (the games, the match) as long as the story
+        keeps :data:`STORY` cells, wrapped by words beyond."""
+        room = screen - self.FRAME
+        table = max(cell_len(line) for line in sheet[:2])  # the sheet's head and rule
+        return 2 + max(table, min(max(cell_len(line) for line in sheet), room - self.STORY))  # padding, scroll bar
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.show()
+
     def _go(self, index: int) -> None:
-        index = max(0, min(index, len(self.game.deals) - 1))
+        index = max(0, min(index, len(self.places) - 1))
         if index != self.index:
             self.index = index
             self.show()
@@ -250,14 +413,27 @@ class ReplayScreen(Screen[None]):
     def action_previous(self) -> None:
         self._go(self.index - 1)
 
+    def action_next_game(self) -> None:
+        """The first deal of the next game (the last deal when this is the last game)."""
+        place = self.place
+        if place is not None:
+            self._go(next((i for i, p in enumerate(self.places) if p.game > place.game), len(self.places) - 1))
+
+    def action_previous_game(self) -> None:
+        """The first deal of this game, or of the game before when already there."""
+        place = self.place
+        if place is not None:
+            game = place.game if place.deal > 0 else place.game - 1
+            self._go(next((i for i, p in enumerate(self.places) if p.game == game), 0))
+
     def action_first(self) -> None:
         self._go(0)
 
     def action_last(self) -> None:
-        self._go(len(self.game.deals) - 1)
+        self._go(len(self.places) - 1)
 
     def action_back(self) -> None:
         self.dismiss(None)
 
 
-__all__ = ["ReplayScreen", "SavedGamesScreen", "row_cells", "state_text", "when_text"]
+__all__ = ["ReplayScreen", "SavedGamesScreen", "fit_widths", "row_cells", "score_text", "state_text", "when_text"]
