@@ -582,3 +582,27 @@ def test_the_events_the_table_tells_are_the_engines() -> None:
         line = narrator.line(event)
         assert line is not None and line.plain.strip()
 
+
+
+def test_the_log_tells_a_double_a_dave_and_what_a_game_of_a_match_was_worth() -> None:
+    """§12 said at the table is kept in the log: who doubled or said «даве», the answer, and each game's worth."""
+    from deberc_tui.app.narrator import Narrator
+
+    narrator = Narrator(["You", "Boris"], lambda s: ["You", "Boris"][s], LOOK, match=True)
+    said = [narrator.line(e) for e in (
+        ev.DoubleOffered(0, 1), ev.DoubleAnswered(1, True, 2), ev.DaveOffered(1, 1), ev.DaveAnswered(0, False, 1),
+        ev.GameSettled(0, 1, (0, 2), 2, (-20, 20)))]
+    assert [line.plain if line else None for line in said] == [
+        "You double («Дайви»): the game would count ×2",
+        "Boris accepts: the game counts ×2",
+        "Boris says «даве» at stake 1",
+        "You concede: the other side wins 1",
+        "Game 1: Boris won 2 game points",
+    ]
+
+
+def test_a_lone_game_ends_in_its_dialog_not_in_a_log_line() -> None:
+    from deberc_tui.app.narrator import Narrator
+
+    narrator = Narrator(["You", "Boris"], lambda s: ["You", "Boris"][s], LOOK)
+    assert narrator.line(ev.GameSettled(0, 1, (0, 1), 1, (0, 0))) is None

@@ -19,7 +19,7 @@ from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
-from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.sheet_text import reason_word
 from deberc_tui.text.words import CALLS, rank_letter
 from deberc_tui.text.words import combo as combo_word
@@ -55,8 +55,10 @@ def combo_name(kind: str, top: str) -> str:
 class Narrator:
     """Turns engine events into the lines of the table's log."""
 
-    def __init__(self, names: Sequence[str], side_name: Callable[[int], str], look: Look) -> None:
+    def __init__(self, names: Sequence[str], side_name: Callable[[int], str], look: Look, *,
+                 match: bool = False) -> None:
         self.names = list(names)
+        self.match = match  # a lone game ends in its dialog; a game of a match is also a line of the log
         self.side_name = side_name
         self.look = look
 
@@ -175,12 +177,44 @@ class Narrator:
             return self.styled(template, "bold", name=names[e.seat])
         if isinstance(e, ev.ClaimStruck):
             return self.styled(self.struck_template(e), "bold", **self.struck_params(e))
+        if isinstance(e, ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered):
+            return self.stake_line(e)
+        if isinstance(e, ev.GameSettled) and self.match:
+            return self.stake_line(e)
         if isinstance(e, ev.DealScored):
             r = e.result
             return Text(_("Deal {n}: {outcome}; totals {totals}").format(
                 n=r.index + 1, outcome=word(LOG_OUTCOMES, r.outcome), totals=" / ".join(str(t) for t in r.totals)),
                 style="bold")
         return None
+
+    def stake_line(self, e: ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered
+                   | ev.GameSettled) -> Text:
+        """§12 said at the table: a double or «даве» offered and answered, and what a game of a match was worth."""
+        names = self.names
+        if isinstance(e, ev.DoubleOffered):
+            return self.styled(by(names[e.seat], N_("You double («Дайви»): the game would count ×{m}"),
+                                  N_("{name} doubles («Дайви»): the game would count ×{m}")), "bold",
+                               name=names[e.seat], m=e.multiplier * 2)
+        if isinstance(e, ev.DaveOffered):
+            return self.styled(by(names[e.seat], N_("You say «даве» at stake {stake}"),
+                                  N_("{name} says «даве» at stake {stake}")), "bold", name=names[e.seat], stake=e.stake)
+        if isinstance(e, ev.DoubleAnswered):
+            template = (by(names[e.seat], N_("You accept: the game counts ×{m}"),
+                           N_("{name} accepts: the game counts ×{m}")) if e.accepted
+                        else by(names[e.seat], N_("You refuse the double: the game ends, ×{m}"),
+                                N_("{name} refuses the double: the game ends, ×{m}")))
+            return self.styled(template, "bold", name=names[e.seat], m=e.multiplier)
+        if isinstance(e, ev.DaveAnswered):
+            template = (by(names[e.seat], N_("You play on: the stake is {stake}"),
+                           N_("{name} plays on: the stake is {stake}")) if e.played
+                        else by(names[e.seat], N_("You concede: the other side wins {stake}"),
+                                N_("{name} concedes: the other side wins {stake}")))
+            return self.styled(template, "bold", name=names[e.seat], stake=e.stake)
+        won = e.game_points[e.winner]
+        return self.styled(ngettext("Game {n}: {side} won {points} game point",
+                                    "Game {n}: {side} won {points} game points", won), "bold",
+                           n=e.game + 1, side=self.side_name(e.winner), points=won)
 
     def per_side(self, points: Sequence[int]) -> str:
         """``You 81, Boris 81``: one number per side."""

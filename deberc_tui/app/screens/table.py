@@ -103,7 +103,7 @@ class TableScreen(Screen[None]):
         translate_bindings(self)
         self.session = session
         self.look = look
-        self.narrator = Narrator(session.names, session.side_name, look)
+        self.narrator = Narrator(session.names, session.side_name, look, match=bool(session.match.rules.match_target))
         self.logged = ""
 
     # -- layout --------------------------------------------------------------------------------
