@@ -19,10 +19,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from deberc_tui.app.screens.modals import ScoreSheetScreen, StatsScreen, game_end_text
 from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import GameResult
 from deberc_tui.engine.options import Money
@@ -87,12 +88,12 @@ def headline(session: TableSession, result: GameResult, template_you: str, templ
 def end_buttons(prefix: str) -> ComposeResult:
     """The choices after a lone game or a match, each with its key, in two rows that fit 80 columns."""
     with Horizontal(classes="buttons"):
-        yield Button(_("Play again (a)"), action="screen.choose('again')", compact=True, id=f"{prefix}-again")
-        yield Button(_("New game (n)"), action="screen.choose('new')", compact=True, id=f"{prefix}-new")
-        yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id=f"{prefix}-quit")
+        yield KeyButton(_("Play again (a)"), action="screen.choose('again')", compact=True, id=f"{prefix}-again")
+        yield KeyButton(_("New game (n)"), action="screen.choose('new')", compact=True, id=f"{prefix}-new")
+        yield KeyButton(_("Quit (q)"), action="screen.choose('quit')", compact=True, id=f"{prefix}-quit")
     with Horizontal(classes="buttons second"):
-        yield Button(_("Statistics (s)"), action="screen.stats", compact=True, id=f"{prefix}-stats")
-        yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id=f"{prefix}-sheet")
+        yield KeyButton(_("Statistics (s)"), action="screen.stats", compact=True, id=f"{prefix}-stats")
+        yield KeyButton(_("Score sheet (t)"), action="screen.sheet", compact=True, id=f"{prefix}-sheet")
 
 
 class _EndDialog(ModalScreen[str]):
@@ -102,10 +103,6 @@ class _EndDialog(ModalScreen[str]):
         super().__init__()
         translate_bindings(self)
         self.session = session
-
-    def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # the keys decide; a focused button would swallow Enter
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
@@ -185,9 +182,9 @@ class GameWonScreen(_EndDialog):
             yield Static(_("Game {n} over").format(n=result.index + 1), classes="title")
             yield Static(t, id="game-won-text")
             with Horizontal(classes="buttons"):
-                yield Button(_("Next game ⏎"), action="screen.choose('next')", compact=True, id="gw-next")
-                yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id="gw-sheet")
-                yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="gw-quit")
+                yield KeyButton(_("Next game ⏎"), action="screen.choose('next')", compact=True, id="gw-next")
+                yield KeyButton(_("Score sheet (t)"), action="screen.sheet", compact=True, id="gw-sheet")
+                yield KeyButton(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="gw-quit")
 
 
 class MatchOverScreen(_EndDialog):
@@ -265,14 +262,12 @@ class StakeAnswerScreen(ModalScreen[bool]):
             yield Static(Text(f"{accept}\n{refuse}"), id="stake-text")
             yield Static(_("The tutor is estimating your chance…") if self.tutor else "", id="stake-tutor")
             with Horizontal(classes="buttons"):
-                yield Button(_("Accept (y)") if double else _("Play on (y)"), action="screen.answer(True)",
+                yield KeyButton(_("Accept (y)") if double else _("Play on (y)"), action="screen.answer(True)",
                              compact=True, id="stake-yes")
-                yield Button(_("Refuse (n)") if double else _("Concede (n)"), action="screen.answer(False)",
+                yield KeyButton(_("Refuse (n)") if double else _("Concede (n)"), action="screen.answer(False)",
                              compact=True, id="stake-no")
 
     def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # Enter must not answer by accident: y or n, or a click
         if self.tutor:
             self.estimate()
 

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.options import Hanging
@@ -305,12 +306,8 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
             yield Static(title, classes="title")
             yield Static(_("Accept: you write 50, the deal ends.\nRefuse: play on."), id="concede-text")
             with Horizontal(classes="buttons"):
-                yield Button(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
-                yield Button(Text(_("Refuse (n)")), action="screen.answer(False)", compact=True, id="concede-no")
-
-    def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # Enter must not accept by accident: y or n, or a click
+                yield KeyButton(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
+                yield KeyButton(Text(_("Refuse (n)")), action="screen.answer(False)", compact=True, id="concede-no")
 
     def action_answer(self, accept: bool) -> None:
         self.dismiss(accept)

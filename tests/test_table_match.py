@@ -1,0 +1,87 @@
+"""A match at the table (RULES.md §12), played headless by key presses only: the match score on the top bar and in
+the side panel, ``+`` for a double or a «даве» and a bot's offer answered with y / n, the dialog between games and
+the one at the end of the match, each checked against what the engine settled; resuming a saved match; and play
+again with the same settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apphelp import always, first_legal, human_move, seen_in, settle, table_screen
+from tablehelp import StakeBot
+
+from deberc_tui.app import make_app
+from deberc_tui.app.look import Look
+from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen
+from deberc_tui.app.screens.modals import DealSummaryScreen
+from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.engine import Rules
+
+LOOK = Look()
+SHORT_MATCH = Rules.preset("short", players=2, match_target=3, money="per_game", stake=2)
+"""The short game (one deal a game, «даве») as a match to 3, each game point worth 2."""
+DAIVI_MATCH = Rules.preset("moscow", players=2, target=101, match_target=3, doubling="daivi", mars=True,
+                           money="deficit")
+"""Moscow rules to 101 as a match to 3 with «Дайви» and mars, the loser paying what he lacked of the target."""
+
+
+def top_bar(app: Any) -> str:
+    return seen_in(app, table_screen(app).query_one("#topbar"))[0].strip()
+
+
+def panel(app: Any) -> list[str]:
+    """The side panel's lines as shown, from its match heading on."""
+    lines = [line.strip() for line in seen_in(app, table_screen(app).query_one("#info"))]
+    return lines[next(i for i, line in enumerate(lines) if line.startswith("Match")):]
+
+
+def dialog(app: Any) -> list[str]:
+    """The dialog on top, line by line as shown, inside its border."""
+    rows = seen_in(app, app.screen.query_one(".dialog"))
+    return [row.strip().strip("│").strip() for row in rows[1:-1]]
+
+
+async def play_until(pilot: Any, *stops: type) -> Any:
+    """The person bids and plays their first legal card by keys, Enter closes each deal's summary and goes on to
+    the next game, until a screen of ``stops`` is up (a stake to answer always stops)."""
+    app = pilot.app
+    for _step in range(400):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, (*stops, StakeAnswerScreen)):
+            await pilot.pause()
+            return screen
+        if isinstance(screen, DealSummaryScreen | GameWonScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen):
+            await human_move(pilot)
+        else:
+            raise AssertionError(f"unexpected {type(screen).__name__}")
+    raise AssertionError(f"no {stops} came")
+
+
+# -- keys ----------------------------------------------------------------------------------------------------
+
+
+async def test_enter_does_not_answer_an_offer_to_double_only_y_or_n_does() -> None:
+    app = make_app(DAIVI_MATCH, seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=always(StakeBot(offer_in={1})),
+                   autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, StakeAnswerScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StakeAnswerScreen) and app.session.match.offer is not None
+        await pilot.press("n")
+        await play_until(pilot, GameWonScreen)
+        assert dialog(app)[1:3] == ["Boris won game 1", "how: double refused"]
+
+
+async def test_enter_at_the_end_of_a_match_does_not_start_another() -> None:
+    app = make_app(SHORT_MATCH.with_options(match_target=1), seed=5, first_dealer=1, pace=0.0, look=LOOK,
+                   bot_maker=first_legal, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, MatchOverScreen)
+        match = app.session.match
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen) and app.session.match is match
