@@ -12,10 +12,13 @@ from tablehelp import StakeBot
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
-from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen
+from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen, answer_lines
 from deberc_tui.app.screens.modals import DealSummaryScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Rules
+from deberc_tui.engine.actions import OfferKind
+from deberc_tui.engine.view import PendingOffer
+from deberc_tui.text.i18n import set_language
 
 LOOK = Look()
 SHORT_MATCH = Rules.preset("short", players=2, match_target=3, money="per_game", stake=2)
@@ -58,6 +61,62 @@ async def play_until(pilot: Any, *stops: type) -> Any:
         else:
             raise AssertionError(f"unexpected {type(screen).__name__}")
     raise AssertionError(f"no {stops} came")
+
+
+# -- what an answer to a raised stake means -------------------------------------------------------------------
+
+
+def test_a_double_says_in_game_points_what_accepting_and_refusing_give() -> None:
+    offer = PendingOffer(OfferKind.DOUBLE, seat=1, if_refused=2, if_accepted=4)
+    assert answer_lines(DAIVI_MATCH, offer, "Boris") == [
+        "Accept (y): play on at ×4, the winner gets 4 game points (8 with mars).",
+        "Refuse (n): the game ends now, Boris wins 2 game points."]
+
+
+def test_without_mars_an_accepted_double_gives_the_winner_m_game_points() -> None:
+    offer = PendingOffer(OfferKind.DOUBLE, seat=1, if_refused=1, if_accepted=2)
+    assert answer_lines(DAIVI_MATCH.with_options(mars=False), offer, "Boris")[0] == (
+        "Accept (y): play on at ×2, the winner gets 2 game points.")
+
+
+def test_a_dave_says_the_next_stake_and_that_conceding_gives_the_offerer_the_stake_now() -> None:
+    offer = PendingOffer(OfferKind.DAVE, seat=1, if_refused=1, if_accepted=2)
+    assert answer_lines(SHORT_MATCH, offer, "Boris") == [
+        "Play on (y): the stake becomes 2, the winner gets 2 game points.",
+        "Concede (n): the game ends now, Boris wins 1 game point."]
+
+
+def test_a_short_game_never_ends_in_mars_so_a_dave_names_none() -> None:
+    offer = PendingOffer(OfferKind.DAVE, seat=1, if_refused=1, if_accepted=2)
+    assert "mars" not in " ".join(answer_lines(SHORT_MATCH.with_options(mars=True), offer, "Boris"))
+
+
+def test_with_short_bait_a_dave_played_on_costs_a_baited_bidder_twice_the_stake() -> None:
+    offer = PendingOffer(OfferKind.DAVE, seat=1, if_refused=2, if_accepted=3)
+    assert answer_lines(SHORT_MATCH.with_options(short_bait=True), offer, "Boris")[2] == (
+        "If played on, a baited bidder loses 6 game points.")
+
+
+def test_the_answers_in_russian_say_game_points_in_the_right_form() -> None:
+    set_language("ru")
+    double = PendingOffer(OfferKind.DOUBLE, seat=1, if_refused=1, if_accepted=2)
+    dave = PendingOffer(OfferKind.DAVE, seat=1, if_refused=5, if_accepted=6)
+    assert answer_lines(DAIVI_MATCH, double, "Борис") == [
+        "Принять (y): играем на ×2, победителю 2 очка партии (4 при марсе).",
+        "Отказаться (n): партия кончается сейчас, Борис получает 1 очко партии."]
+    assert answer_lines(SHORT_MATCH, dave, "Борис") == [
+        "Играть (y): ставка станет 6, победителю 6 очков партии.",
+        "Сдаться (n): партия кончается сейчас, Борис получает 5 очков партии."]
+
+
+async def test_the_offer_dialog_shows_a_name_as_written_never_as_markup() -> None:
+    app = make_app(DAIVI_MATCH, names=["You", "[b]Boris[/b]"], seed=5, first_dealer=1, pace=0.0, look=LOOK,
+                   bot_maker=always(StakeBot(offer_in={1})), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, StakeAnswerScreen)
+        lines = dialog(app)
+        assert lines[0] == "[b]Boris[/b] offers to double («Дайви»)"
+        assert lines[2] == "Refuse (n): the game ends now, [b]Boris[/b] wins 1 game point."
 
 
 # -- keys ----------------------------------------------------------------------------------------------------

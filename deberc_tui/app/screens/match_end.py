@@ -27,7 +27,9 @@ from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import GameResult
 from deberc_tui.engine.options import Money
+from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.scoring import STAKE_ENDING
+from deberc_tui.engine.view import PendingOffer
 from deberc_tui.table.session import TableSession
 from deberc_tui.table.steps import AnswerStake, GameEnded
 from deberc_tui.text.i18n import N_, _, ngettext
@@ -226,6 +228,36 @@ class MatchOverScreen(_EndDialog):
             yield from end_buttons("mo")
 
 
+def answer_lines(rules: Rules, offer: PendingOffer, name: str) -> list[str]:
+    """What each answer to ``offer`` (made by ``name``) means in game points (§12): accepting (playing on) raises
+    what the game is worth — with mars twice that, in a short game with ``short_bait`` a baited bidder loses
+    twice that — and refusing (conceding) ends the game now, the offerer winning the stake as it was."""
+    n = offer.if_accepted
+    mars = rules.mars and not rules.short  # a short game never ends in mars (settle)
+    if offer.kind is OfferKind.DOUBLE:
+        accept = (ngettext("Accept (y): play on at ×{m}, the winner gets {n} game point ({mars} with mars).",
+                           "Accept (y): play on at ×{m}, the winner gets {n} game points ({mars} with mars).", n)
+                  if mars else
+                  ngettext("Accept (y): play on at ×{m}, the winner gets {n} game point.",
+                           "Accept (y): play on at ×{m}, the winner gets {n} game points.", n))
+        refuse = ngettext("Refuse (n): the game ends now, {name} wins {n} game point.",
+                          "Refuse (n): the game ends now, {name} wins {n} game points.", offer.if_refused)
+    else:
+        accept = (ngettext("Play on (y): the stake becomes {m}, the winner gets {n} game point ({mars} with mars).",
+                           "Play on (y): the stake becomes {m}, the winner gets {n} game points ({mars} with mars).",
+                           n)
+                  if mars else
+                  ngettext("Play on (y): the stake becomes {m}, the winner gets {n} game point.",
+                           "Play on (y): the stake becomes {m}, the winner gets {n} game points.", n))
+        refuse = ngettext("Concede (n): the game ends now, {name} wins {n} game point.",
+                          "Concede (n): the game ends now, {name} wins {n} game points.", offer.if_refused)
+    lines = [accept.format(m=n, n=n, mars=2 * n), refuse.format(name=name, n=offer.if_refused)]
+    if rules.short and rules.short_bait:
+        lines.append(ngettext("If played on, a baited bidder loses {n} game point.",
+                              "If played on, a baited bidder loses {n} game points.", 2 * n).format(n=2 * n))
+    return lines
+
+
 class StakeAnswerScreen(ModalScreen[bool]):
     """A person's answer to a double («Дайви») or a «даве»: what each answer means in game points, and with the
     tutor on, how likely the person is to win the game. y or n, or a click; no way out without an answer."""
@@ -246,26 +278,17 @@ class StakeAnswerScreen(ModalScreen[bool]):
         offer = self.step.offer
         name = self.session.name(offer.seat)
         double = offer.kind is OfferKind.DOUBLE
-        if double:
-            title = _("{name} offers to double («Дайви»)").format(name=name)
-            accept = _("Accept (y): play on, the game is worth ×{m}.").format(m=offer.if_accepted)
-            refuse = ngettext("Refuse (n): the game ends now, {name} wins {n} game point.",
-                              "Refuse (n): the game ends now, {name} wins {n} game points.",
-                              offer.if_refused).format(name=name, n=offer.if_refused)
-        else:
-            title = _("{name} says «даве»").format(name=name)
-            accept = _("Play on (y): the stake becomes {k}.").format(k=offer.if_accepted)
-            refuse = ngettext("Concede (n): {name} wins {n} now.", "Concede (n): {name} wins {n} now.",
-                              offer.if_refused).format(name=name, n=offer.if_refused)
+        title = (_("{name} offers to double («Дайви»)") if double else _("{name} says «даве»")).format(name=name)
         with Vertical(classes="dialog", id="stake-answer"):
-            yield Static(title, classes="title")
-            yield Static(Text(f"{accept}\n{refuse}"), id="stake-text")
-            yield Static(_("The tutor is estimating your chance…") if self.tutor else "", id="stake-tutor")
+            yield Static(Text(title), classes="title")  # a name is text, never markup
+            yield Static(Text("\n".join(answer_lines(self.session.rules, offer, name))), id="stake-text")
+            if self.tutor:
+                yield Static(_("The tutor is estimating your chance…"), id="stake-tutor")
             with Horizontal(classes="buttons"):
                 yield KeyButton(_("Accept (y)") if double else _("Play on (y)"), action="screen.answer(True)",
-                             compact=True, id="stake-yes")
+                                compact=True, id="stake-yes")
                 yield KeyButton(_("Refuse (n)") if double else _("Concede (n)"), action="screen.answer(False)",
-                             compact=True, id="stake-no")
+                                compact=True, id="stake-no")
 
     def on_mount(self) -> None:
         if self.tutor:
