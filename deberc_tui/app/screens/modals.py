@@ -184,7 +184,7 @@ class DealSummaryScreen(ModalScreen[str]):
         rt = RichTable(box=None, pad_edge=False, header_style="bold")
         rt.add_column("")
         for side in range(rules.sides):
-            rt.add_column(table.side_name(side)[:16], justify="right")
+            rt.add_column(Text(table.side_name(side)[:16]), justify="right")  # a name is text, never markup
         if d is not None and r.outcome not in (THROWN_IN, CONCEDED):
             last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
             rt.add_row(_("Tricks"), *[str(x) for x in d.tricks])
@@ -226,7 +226,7 @@ class DealSummaryScreen(ModalScreen[str]):
                          style="italic")
         notes.append_text(second_edition_notes(table, r))
         with Vertical(classes="dialog", id="summary"):
-            yield Static(title, classes="title")
+            yield Static(Text(title), classes="title")
             yield Static(rt, id="summary-table")
             yield Static(notes, id="summary-notes")
             yield Static("", id="reveal")
@@ -303,7 +303,7 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
         title = (_("You offer to concede the deal for fifty") if is_you(self.offerer)
                  else _("{name} offers to concede the deal for fifty").format(name=self.offerer))
         with Vertical(classes="dialog", id="concede"):
-            yield Static(title, classes="title")
+            yield Static(Text(title), classes="title")
             yield Static(_("Accept: you write 50, the deal ends.\nRefuse: play on."), id="concede-text")
             with Horizontal(classes="buttons"):
                 yield KeyButton(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
@@ -349,8 +349,9 @@ class PrivacyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="privacy"):
-            yield Static(_("Pass to {name}").format(name=self.player), classes="title")
-            yield Static(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(name=self.player))
+            yield Static(Text(_("Pass to {name}").format(name=self.player)), classes="title")
+            yield Static(Text(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(
+                name=self.player)))
 
     def action_go(self) -> None:
         self.dismiss(None)
