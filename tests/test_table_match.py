@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from apphelp import always, first_legal, human_move, seen_in, settle, table_screen
 from tablehelp import StakeBot
 
@@ -61,6 +62,59 @@ async def play_until(pilot: Any, *stops: type) -> Any:
         else:
             raise AssertionError(f"unexpected {type(screen).__name__}")
     raise AssertionError(f"no {stops} came")
+
+
+# -- on the table ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(params=["en", "ru"])
+def language(request: pytest.FixtureRequest) -> str:
+    lang: str = request.param
+    set_language(lang)
+    return lang
+
+
+def short_match_app(bot: StakeBot | None = None) -> Any:
+    return make_app(SHORT_MATCH, seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=always(bot or StakeBot()),
+                    autosave=False)
+
+
+async def to_game_one_won(pilot: Any) -> None:
+    """Game 1: your «даве» (+), played on; you win it at stake 2."""
+    await settle(pilot)
+    await pilot.press("plus")
+    await play_until(pilot, GameWonScreen)
+
+
+async def to_game_two_raised(pilot: Any) -> None:
+    """Game 2 under way, 2:0 for you, your «даве» played on again, a trick played."""
+    await to_game_one_won(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("plus")
+    await settle(pilot)
+    await human_move(pilot)
+    await settle(pilot)
+
+
+BARS = {
+    ("en", 80): "Short · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · dealer You",
+    ("ru", 80): "Короткий · партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёт Вы",
+    ("en", 120): "deberc  Short · 2 players · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · dealer You",
+    ("ru", 120): "deberc  Короткий · игроков: 2 · партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёт Вы",
+}
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_top_bar_shows_the_match_the_deal_the_trump_and_the_dealer_whole(language: str, width: int) -> None:
+    """At 80 columns the players' count and the program's name make room: nothing the player needs is cut."""
+    app = short_match_app()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await to_game_two_raised(pilot)
+        assert top_bar(app) == BARS[language, width]
+        await pilot.resize_terminal(120 if width == 80 else 80, 24)
+        await pilot.pause()
+        assert top_bar(app) == BARS[language, 120 if width == 80 else 80], "fitted again to the new width"
 
 
 # -- what an answer to a raised stake means -------------------------------------------------------------------
