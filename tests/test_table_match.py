@@ -5,6 +5,7 @@ again with the same settings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from deberc_tui.app.look import Look
 from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen, answer_lines
 from deberc_tui.app.screens.modals import DealSummaryScreen
 from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Rules
 from deberc_tui.engine.actions import OfferKind
+from deberc_tui.engine.match import Match
 from deberc_tui.engine.view import PendingOffer
 from deberc_tui.text.i18n import set_language
 
@@ -115,6 +118,36 @@ async def test_the_top_bar_shows_the_match_the_deal_the_trump_and_the_dealer_who
         await pilot.resize_terminal(120 if width == 80 else 80, 24)
         await pilot.pause()
         assert top_bar(app) == BARS[language, 120 if width == 80 else 80], "fitted again to the new width"
+
+
+def panel_lines(rules: Rules, side_names: list[str], money: tuple[int, ...], multiplier: int = 1,
+                width: int = 27) -> list[str]:
+    """The side panel's lines at ``width`` cells (27 at 80 columns) in the first deal of a match under ``rules``
+    (one player a side), the stake at ``multiplier``."""
+    match = Match(rules, seed=1)
+    match.start_deal()
+    info = InfoPanel(LOOK)
+    info.show(replace(match.view(0), multiplier=multiplier), side_names, side_names, 1, money=money)
+    return [line.plain for line in info.lines(width)]
+
+
+def test_a_raised_stake_stands_by_the_score_of_its_game_and_the_money_names_each_side() -> None:
+    assert panel_lines(SHORT_MATCH, ["You", "Boris"], (4, -4), multiplier=2)[3:] == [
+        "Score  stake ×2", "You                       0", "Boris                     0",
+        "Match game 1, to 3", "You                       0", "Boris                     0",
+        "money: You +4, Boris -4"]
+
+
+def test_the_panels_money_line_names_each_side_and_breaks_after_a_comma() -> None:
+    rules = Rules.preset("moscow", players=3, target=101, match_target=5, money="per_game")
+    lines = panel_lines(rules, ["You", "Boris", "Anna"], (12, -244, 232))
+    assert lines[-2:] == ["money: You +12, Boris -244,", "Anna +232"]
+
+
+def test_a_name_too_long_for_the_panel_is_cut_never_its_money() -> None:
+    rules = Rules.preset("moscow", players=2, target=101, match_target=5, money="per_game")
+    lines = panel_lines(rules, ["You", "Alexandra Konstantinovna"], (-244, 244))
+    assert lines[-2:] == ["money: You -244,", "Alexandra Konstantino… +244"]
 
 
 # -- what an answer to a raised stake means -------------------------------------------------------------------
