@@ -1,7 +1,7 @@
 """A match at the table (RULES.md §12), played headless by key presses only: the match score on the top bar and in
 the side panel, ``+`` for a double or a «даве» and a bot's offer answered with y / n, the dialog between games and
-the one at the end of the match, each checked against what the engine settled; resuming a saved match; and play
-again with the same settings."""
+the one at the end of the match, each checked against what the engine settled; what each answer to a raised stake
+means."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from apphelp import always, first_legal, human_move, seen_in, settle, table_screen
-from tablehelp import StakeBot
+from tablehelp import StakeBot, shown_buttons
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
@@ -20,16 +20,18 @@ from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Rules
 from deberc_tui.engine.actions import OfferKind
-from deberc_tui.engine.match import Match
+from deberc_tui.engine.match import GameResult, Match
 from deberc_tui.engine.view import PendingOffer
 from deberc_tui.text.i18n import set_language
 
 LOOK = Look()
 SHORT_MATCH = Rules.preset("short", players=2, match_target=3, money="per_game", stake=2)
 """The short game (one deal a game, «даве») as a match to 3, each game point worth 2."""
-DAIVI_MATCH = Rules.preset("moscow", players=2, target=101, match_target=3, doubling="daivi", mars=True,
+DAIVI_MATCH = Rules.preset("moscow", players=2, target=101, match_target=5, doubling="daivi", mars=True,
                            money="deficit")
-"""Moscow rules to 101 as a match to 3 with «Дайви» and mars, the loser paying what he lacked of the target."""
+"""Moscow rules to 101 as a match to 5 with «Дайви» and mars, the loser paying what he lacked of the target."""
+HOW = {"short": "short game", "target": "target reached", "dave_conceded": "«даве» conceded",
+       "double_refused": "double refused"}
 
 
 def top_bar(app: Any) -> str:
@@ -37,15 +39,26 @@ def top_bar(app: Any) -> str:
 
 
 def panel(app: Any) -> list[str]:
-    """The side panel's lines as shown, from its match heading on."""
-    lines = [line.strip() for line in seen_in(app, table_screen(app).query_one("#info"))]
-    return lines[next(i for i, line in enumerate(lines) if line.startswith("Match")):]
+    """The side panel's score and match lines as shown (from the score's heading to the last trick), spaces
+    squeezed."""
+    lines = [" ".join(line.split()) for line in seen_in(app, table_screen(app).query_one("#info"))]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Score"))
+    end = next((i for i, line in enumerate(lines) if line.startswith("Last trick")), len(lines))
+    return lines[start:end]
 
 
 def dialog(app: Any) -> list[str]:
-    """The dialog on top, line by line as shown, inside its border."""
+    """The dialog on top, line by line as shown inside its border, spaces squeezed."""
     rows = seen_in(app, app.screen.query_one(".dialog"))
-    return [row.strip().strip("│").strip() for row in rows[1:-1]]
+    return [" ".join(row.strip("│ ").split()) for row in rows[1:-1]]
+
+
+def game_line(result: GameResult) -> str:
+    """A game's line of the match-over dialog, made from the engine's settlement: number, winner, how, game points,
+    stake, money per side."""
+    money = ", ".join(f"{m:+d}" for m in result.money)
+    return (f"{result.index + 1} {['You', 'Boris'][result.winner]} {HOW[result.reason]} "
+            f"{result.game_points[result.winner]} ×{result.multiplier} {money}")
 
 
 async def play_until(pilot: Any, *stops: type) -> Any:
@@ -65,6 +78,104 @@ async def play_until(pilot: Any, *stops: type) -> Any:
         else:
             raise AssertionError(f"unexpected {type(screen).__name__}")
     raise AssertionError(f"no {stops} came")
+
+
+# -- a whole match by keys -------------------------------------------------------------------------------------
+
+
+async def test_a_short_match_to_3_by_keys_with_a_dave_said_each_way() -> None:
+    """You say «даве» with + in game 1 and Boris plays on; Boris says it in game 2 and you concede with n. What the
+    top bar, the side panel and each dialog say agrees with the engine's settlement."""
+    app = short_match_app(StakeBot(offer_in={2}, answers=[True]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "· game 1 · match 0:0 to 3 · deal 1 ·" in top_bar(app)
+        assert panel(app) == ["Score", "You 0", "Boris 0", "Match game 1, to 3", "You 0", "Boris 0",
+                              "money: You +0, Boris +0"]
+        assert shown_buttons(table_screen(app))["stake"] == "«Даве»: stake 2 (+)"
+
+        await pilot.press("plus")  # Boris plays on
+        await settle(pilot)
+        assert "· game 1 · match 0:0 to 3 · stake ×2 · deal 1 ·" in top_bar(app)
+        assert panel(app) == ["Score stake ×2", "You 0", "Boris 0", "Match game 1, to 3", "You 0", "Boris 0",
+                              "money: You +0, Boris +0"]
+        assert "stake" not in shown_buttons(table_screen(app)), "the one who played on says the next «даве»"
+
+        await play_until(pilot, GameWonScreen)
+        first = app.session.match.settled[0]
+        assert (first.winner, first.game_points, first.multiplier, first.money) == (0, (2, 0), 2, (4, -4))
+        assert dialog(app)[:8] == ["Game 1 over", "You won game 1", "how: short game",
+                                   "worth 2 game points (stake ×2)", "money: You +4, Boris -4", "",
+                                   "Match: You 2 — Boris 0 (to 3)", "money so far: You +4, Boris -4"]
+
+        await pilot.press("enter")
+        await play_until(pilot, StakeAnswerScreen)
+        assert "· game 2 · match 2:0 to 3 · deal 1 ·" in top_bar(app)
+        assert panel(app) == ["Score", "You 0", "Boris 0", "Match game 2, to 3", "You 2", "Boris 0",
+                              "money: You +4, Boris -4"]
+        assert dialog(app) == ["Boris says «даве»", "Play on (y): the stake becomes 2, the winner gets 2 game points.",
+                               "Concede (n): the game ends now, Boris wins 1 game point.", "",
+                               "Play on (y) Concede (n)"]
+
+        await pilot.press("n")
+        await play_until(pilot, GameWonScreen)
+        second = app.session.match.settled[1]
+        assert (second.winner, second.game_points, second.multiplier, second.money) == (1, (0, 1), 1, (-2, 2))
+        assert dialog(app)[1:8] == ["Boris won game 2", "how: «даве» conceded", "worth 1 game point",
+                                    "money: You -2, Boris +2", "", "Match: You 2 — Boris 1 (to 3)",
+                                    "money so far: You +2, Boris -2"]
+
+        await pilot.press("enter")
+        await play_until(pilot, MatchOverScreen)
+        match = app.session.match
+        assert match.winner == 0 and match.match_points == (3, 1)
+        lines = dialog(app)
+        assert lines[:3] == ["Match over", "You won the match!", "# won by how game points stake money"]
+        assert lines[3:3 + len(match.settled)] == [game_line(r) for r in match.settled]
+        money = [sum(r.money[s] for r in match.settled) for s in (0, 1)]
+        assert lines[3 + len(match.settled):][:2] == [
+            "Match: You 3 — Boris 1 (to 3)", f"money in all: You {money[0]:+d}, Boris {money[1]:+d}"]
+        assert "· match 3:1 to 3 ·" in top_bar(app)
+
+
+async def test_a_match_with_daivi_by_keys_a_double_accepted_and_one_refused() -> None:
+    """Boris doubles in game 1 and you accept with y: you win it with mars at ×2, 4 game points. You double with +
+    in game 2 and Boris refuses: the game ends, you win 1 game point and the match."""
+    app = make_app(DAIVI_MATCH, seed=5, first_dealer=1, pace=0.0, look=LOOK,
+                   bot_maker=always(StakeBot(offer_in={1}, answers=[False])), autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, StakeAnswerScreen)
+        assert dialog(app)[:3] == ["Boris offers to double («Дайви»)",
+                                   "Accept (y): play on at ×2, the winner gets 2 game points (4 with mars).",
+                                   "Refuse (n): the game ends now, Boris wins 1 game point."]
+        await pilot.press("y")
+        await settle(pilot)
+        assert "· game 1 · match 0:0 to 5 · stake ×2 · deal 1 ·" in top_bar(app)
+        assert panel(app) == ["Score stake ×2", "You 0", "Boris 0", "Match game 1, to 5", "You 0", "Boris 0",
+                              "money: You +0, Boris +0"]
+
+        await play_until(pilot, GameWonScreen)
+        first = app.session.match.settled[0]
+        assert (first.winner, first.reason, first.game_points, first.multiplier) == (0, "target", (4, 0), 2)
+        assert first.money == (244, -244), "Boris lacked 61 of 100, doubled under 100, at ×2"
+        assert dialog(app)[1:8] == ["You won game 1", "how: target reached", "worth 4 game points (mars, stake ×2)",
+                                    "money: You +244, Boris -244", "", "Match: You 4 — Boris 0 (to 5)",
+                                    "money so far: You +244, Boris -244"]
+
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "· game 2 · match 4:0 to 5 · deal 1 ·" in top_bar(app)
+        await pilot.press("plus")  # Boris refuses
+        await play_until(pilot, MatchOverScreen)
+        match = app.session.match
+        second = match.settled[1]
+        assert (second.winner, second.reason, second.game_points, second.multiplier) == (0, "double_refused", (1, 0), 1)
+        lines = dialog(app)
+        assert lines[1] == "You won the match!"
+        assert lines[3:5] == [game_line(r) for r in match.settled]
+        assert lines[5:7] == ["Match: You 5 — Boris 0 (to 5)",
+                              f"money in all: You {first.money[0] + second.money[0]:+d}, "
+                              f"Boris {first.money[1] + second.money[1]:+d}"]
 
 
 # -- on the table ---------------------------------------------------------------------------------------------
@@ -118,6 +229,7 @@ async def test_the_top_bar_shows_the_match_the_deal_the_trump_and_the_dealer_who
         await pilot.resize_terminal(120 if width == 80 else 80, 24)
         await pilot.pause()
         assert top_bar(app) == BARS[language, 120 if width == 80 else 80], "fitted again to the new width"
+
 
 
 def panel_lines(rules: Rules, side_names: list[str], money: tuple[int, ...], multiplier: int = 1,
@@ -231,3 +343,4 @@ async def test_enter_at_the_end_of_a_match_does_not_start_another() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen) and app.session.match is match
+

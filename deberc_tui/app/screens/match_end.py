@@ -52,14 +52,19 @@ def game_end_screen(session: TableSession, step: GameEnded) -> ModalScreen[str]:
 
 
 def worth_text(session: TableSession, result: GameResult) -> Text:
-    """What a game was worth: its game points (mars named), the multiplier or stake, and the money."""
+    """What a game was worth: its game points, why more than one (mars, the multiplier or stake), and the money."""
     t = Text()
     points = result.game_points[result.winner]
     t.append(ngettext("worth {n} game point", "worth {n} game points", points).format(n=points))
+    outcome = session.match.games[result.index].outcome
+    marks: list[str] = []
+    if (outcome is not None and outcome.game_points > 1 and not session.rules.short
+            and result.reason not in STAKE_ENDING):  # a short game never ends in mars
+        marks.append(_("mars"))
     if result.multiplier != 1:
-        t.append("  " + _("(stake ×{k})").format(k=result.multiplier))
-    elif points > 1 and result.reason not in STAKE_ENDING:
-        t.append("  " + _("(mars)"))
+        marks.append(_("stake ×{k}").format(k=result.multiplier))
+    if marks:
+        t.append("  (" + ", ".join(marks) + ")")
     if session.rules.money is not Money.NONE:
         t.append("\n" + _("money: {money}").format(money=money_words(session, result.money)))
     return t
@@ -69,15 +74,17 @@ def money_words(session: TableSession, money: tuple[int, ...] | list[int]) -> st
     return ", ".join(f"{session.side_name(s)} {m:+d}" for s, m in enumerate(money))
 
 
-def match_score(session: TableSession) -> Text:
-    """``Match: You 1 — Boris 3 (to 5)``, and the money so far when the match is played for money."""
+def match_score(session: TableSession, final: bool = False) -> Text:
+    """``Match: You 1 — Boris 3 (to 5)`` in bold, and the money so far (``final``: in all) when the match is played
+    for money."""
     match = session.match
-    t = Text(_("Match: {score} (to {target})").format(
+    t = Text()
+    t.append(_("Match: {score} (to {target})").format(
         score=" — ".join(f"{session.side_name(s)} {p}" for s, p in enumerate(match.match_points)),
         target=match.rules.match_target), style="bold")
     if session.rules.money is not Money.NONE:
-        money = [sum(r.money[s] for r in match.settled) for s in range(session.rules.sides)]
-        t.append("\n" + _("money so far: {money}").format(money=money_words(session, money)), style="")
+        money = money_words(session, session.money())
+        t.append("\n" + (_("money in all: {money}") if final else _("money so far: {money}")).format(money=money))
     return t
 
 
@@ -175,7 +182,8 @@ class GameWonScreen(_EndDialog):
 
     def compose(self) -> ComposeResult:
         session, result = self.session, self.result
-        t = Text(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
+        t = Text()
+        t.append(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
         t.append("\n" + _("how: {how}").format(how=game_end_text(session, result.reason)) + "\n")
         t.append_text(worth_text(session, result))
         t.append("\n\n")
@@ -224,7 +232,7 @@ class MatchOverScreen(_EndDialog):
             yield Static(_("Match over"), classes="title")
             yield Static(head, id="match-over-head")
             yield Static(games, id="match-over-games")
-            yield Static(match_score(session), id="match-over-score")
+            yield Static(match_score(session, final=True), id="match-over-score")
             yield from end_buttons("mo")
 
 
