@@ -5,6 +5,7 @@ means."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -14,13 +15,16 @@ from tablehelp import StakeBot, shown_buttons
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
+from deberc_tui.app.narrator import Narrator
 from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen, answer_lines
 from deberc_tui.app.screens.modals import DealSummaryScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Rules
 from deberc_tui.engine.actions import OfferKind
+from deberc_tui.engine.events import DealScored
 from deberc_tui.engine.match import GameResult, Match
+from deberc_tui.engine.scoring import DealOutcome, DealResult
 from deberc_tui.engine.view import PendingOffer
 from deberc_tui.text.i18n import set_language
 
@@ -344,3 +348,25 @@ async def test_enter_at_the_end_of_a_match_does_not_start_another() -> None:
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen) and app.session.match is match
 
+
+# -- the log -----------------------------------------------------------------------------------------------------
+
+
+def logged_in_russian(outcome: DealOutcome) -> str:
+    """The log's line for the end of deal 1 (totals 0 / 0), in Russian."""
+    set_language("ru")
+    result = DealResult(index=0, dealer=1, outcome=outcome, bidder=None, trump=None, points=(0, 0), combos_side=None,
+                        written=(0, 0), penalties=(0, 0), hanging=0, totals=(0, 0))
+    line = Narrator(["Вы", "Борис"], ["Вы", "Борис"].__getitem__, LOOK).line(DealScored(result))
+    assert line is not None
+    return line.plain
+
+
+def test_the_log_says_a_conceded_dave_in_words() -> None:
+    assert logged_in_russian(DealOutcome.DAVE_CONCEDED) == "Сдача 1: сдался на «даве»; итог 0 / 0"
+
+
+@pytest.mark.parametrize("outcome", [o for o in DealOutcome if o is not DealOutcome.IN_PROGRESS])
+def test_the_log_says_in_russian_how_each_deal_ended(outcome: DealOutcome) -> None:
+    """A deal ended by a refused double or a conceded «даве» was logged by its code: 'dave conceded'."""
+    assert not re.search("[A-Za-z]", logged_in_russian(outcome))
