@@ -1,11 +1,12 @@
 """A match at the table (RULES.md §12), played headless by key presses only: the match score on the top bar and in
 the side panel, ``+`` for a double or a «даве» and a bot's offer answered with y / n, the dialog between games and
 the one at the end of the match, each checked against what the engine settled; what each answer to a raised stake
-means."""
+means; and snapshots of these screens in English and Russian."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -370,3 +371,43 @@ def test_the_log_says_a_conceded_dave_in_words() -> None:
 def test_the_log_says_in_russian_how_each_deal_ended(outcome: DealOutcome) -> None:
     """A deal ended by a refused double or a conceded «даве» was logged by its code: 'dave conceded'."""
     assert not re.search("[A-Za-z]", logged_in_russian(outcome))
+
+
+# -- snapshots ----------------------------------------------------------------------------------------------------
+
+
+def daivi_app() -> Any:
+    return make_app(DAIVI_MATCH, seed=5, first_dealer=1, pace=0.0, look=LOOK, bot_maker=always(StakeBot(offer_in={1})),
+                    autosave=False)
+
+
+async def to_double_offered(pilot: Any) -> None:
+    """Boris offers to double in game 1: the dialog waits for y or n."""
+    await play_until(pilot, StakeAnswerScreen)
+
+
+async def to_match_over(pilot: Any) -> None:
+    """Your «даве» played on in game 1, Boris's conceded in game 2, game 3 won: the match is yours, 3:1."""
+    await to_game_one_won(pilot)
+    await pilot.press("enter")
+    await play_until(pilot, StakeAnswerScreen)
+    await pilot.press("n")
+    await play_until(pilot, MatchOverScreen)
+
+
+SNAPSHOTS: dict[str, tuple[Callable[[], Any], Callable[[Any], Awaitable[None]]]] = {
+    "match_under_way": (short_match_app, to_game_two_raised),
+    "game_won": (short_match_app, to_game_one_won),
+    "double_offered": (daivi_app, to_double_offered),
+    "match_over": (lambda: short_match_app(StakeBot(offer_in={2}, answers=[True])), to_match_over),
+}
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SNAPSHOTS)
+def test_snapshot(snap_compare: Any, language: str, screen: str, size: str) -> None:
+    """The match on the table (the panel's match lines, the stake raised), a game won, a double to answer and the
+    match over, in English and Russian, at 80×24 and 120×40."""
+    build, steps = SNAPSHOTS[screen]
+    assert snap_compare(build(), terminal_size=SIZES[size], run_before=steps)
