@@ -70,3 +70,15 @@ def screen_text(app: Any) -> str:
 
 def legal_cards(view: Any) -> list[Any]:
     return [a.card for a in view.legal if isinstance(a, PlayCard)]
+
+
+def seen_rows(app: Any) -> list[str]:
+    """What the terminal shows now, row by row, spaces included (the screen on top: a dialog and what it covers)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def seen_in(app: Any, widget: Any) -> list[str]:
+    """The rows ``widget`` takes on the terminal, as shown there (cut where the widget is cut), right spaces
+    stripped."""
+    region, strips = widget.region, app.screen._compositor.render_strips()
+    return [strips[y].crop(region.x, region.x + region.width).text.rstrip() for y in range(region.y, region.bottom)]

@@ -10,6 +10,7 @@ from deberc_tui.app.screens.match_end import GameOverScreen, GameWonScreen, Matc
 from deberc_tui.app.screens.modals import DealSummaryScreen, PrivacyScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import Bid, PlayCard
+from deberc_tui.engine.actions import Dave, Double
 
 
 def shown_buttons(screen: TableScreen) -> dict[str, str]:
@@ -140,6 +141,32 @@ class Passer:
 
     def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
         return next((a for a in legal if isinstance(a, Bid) and a.call == "pass"), legal[0])
+
+    def optional(self, view: Any, options: Any) -> None:
+        return None
+
+
+class StakeBot:
+    """A bot that takes the first legal bid or card, raises the stake («Дайви» or «даве») at its first chance in the
+    games numbered in ``offer_in`` (1 = the first game), and answers a person's offers as ``answers`` say, in turn
+    (True: accept or play on; once they run out, it accepts)."""
+
+    name = "stake-script"
+
+    def __init__(self, offer_in: set[int] = frozenset(), answers: list[bool] | None = None) -> None:
+        self.offer_in = set(offer_in)
+        self.answers = list(answers or [])
+
+    def choose(self, view: Any, legal: Any, budget: float | None = None) -> Any:
+        stakes = [a for a in legal if isinstance(a, Double | Dave)]
+        offers = [a for a in stakes if a.step == "offer"]
+        if offers and view.game_index + 1 in self.offer_in:
+            self.offer_in.discard(view.game_index + 1)
+            return offers[0]
+        if view.offer is not None:  # only the two answers are legal
+            accept = self.answers.pop(0) if self.answers else True
+            return stakes[0] if accept else stakes[1]
+        return next(a for a in legal if not isinstance(a, Double | Dave))
 
     def optional(self, view: Any, options: Any) -> None:
         return None

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from apphelp import always, first_legal, human_move, screen_text, settle, table_screen
 from rulehelp import new_deal, run
-from tablehelp import Passer, shown_buttons, to_game_over, to_play
+from tablehelp import Passer, play_deal, shown_buttons, to_game_over, to_play
 
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
@@ -403,3 +403,16 @@ async def test_the_footer_fits_at_80_columns_with_declare_and_bella_up(lang: str
         assert {"declare", "bella"} <= set(shown_buttons(table_screen(app)))
         footer = screen_text(app).splitlines()[-1].rstrip()
         assert footer.endswith(_("Quit"))
+
+
+async def test_names_in_brackets_are_shown_as_written_in_the_tables_dialogs() -> None:
+    """A name is text, never markup: the hot-seat cover and the deal's summary show ``[b]Boris[/b]`` as typed."""
+    app = quick_app(bots=["human"], names=["[i]Anna[/i]", "[b]Boris[/b]"], first_dealer=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Pass to [b]Boris[/b]" in screen_text(app)
+    app = quick_app(names=["[i]Anna[/i]", "[b]Boris[/b]"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_deal(pilot)
+        text = screen_text(app)
+        assert "[i]Anna[/i]" in text and "[b]Boris[/b]" in text

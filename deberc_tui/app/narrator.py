@@ -28,7 +28,8 @@ LOG_OUTCOMES: Final[dict[str, str]] = {
     DealOutcome.MADE: N_("made"), DealOutcome.BAIT: N_("bait"), DealOutcome.HANGING: N_("hanging"),
     DealOutcome.THROWN_IN: N_("thrown in"), DealOutcome.CLAIM_WON: N_("claim won"),
     DealOutcome.CLAIM_LOST: N_("claim lost"), DealOutcome.DEBERTZ: N_("debertz"), DealOutcome.KLABOR: N_("klabor"),
-    DealOutcome.HELD: N_("a tie, everything held (висяк)"), DealOutcome.CONCEDED: N_("conceded for fifty")}
+    DealOutcome.HELD: N_("a tie, everything held (висяк)"), DealOutcome.CONCEDED: N_("conceded for fifty"),
+    DealOutcome.DOUBLE_REFUSED: N_("double refused"), DealOutcome.DAVE_CONCEDED: N_("«даве» conceded")}
 """How the log names a deal's outcome (one the table lacks is said as its code, underscores as spaces)."""
 
 

@@ -7,6 +7,7 @@ Pure functions of the session and the look (no widgets), so the screen only puts
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import IntEnum
 
 from rich.text import Text
 
@@ -95,28 +96,57 @@ def match_words(session: TableSession) -> str:
     return " · ".join(parts)
 
 
-def top_bar(session: TableSession, view: SeatView, look: Look, fmt: Fmt) -> Text:
-    """The line at the top: preset, players, the match, the deal, trump (or the bidding), the dealer."""
+class Part(IntEnum):
+    """The top bar's parts, the least needed first: where the terminal is too narrow for all of them, they are left
+    out in this order (the felt marks the dealer too, and the side panel names the preset)."""
+
+    PLAYERS = 0
+    BRAND = 1
+    PRESET = 2
+    DEALER = 3
+    KEEP = 4
+    """The match, the deal, a forced deal and the trump (or the bidding): what the player needs now."""
+
+
+def top_bar(session: TableSession, view: SeatView, look: Look, fmt: Fmt, width: int | None = None) -> Text:
+    """The line at the top: preset, players, the match, the deal, trump (or the bidding), the dealer — in
+    ``width`` cells, leaving out the least needed parts (:class:`Part`) where they do not all fit."""
     rules = session.rules
     match = session.match
-    top = Text()
-    top.append(" deberc ", style="bold reverse")
-    top.append(" " + _("{preset} · {n} players · ").format(
-        preset=preset_label(rules.preset_name).capitalize(), n=rules.players))
+    parts: list[tuple[Part, Text]] = [
+        (Part.PRESET, Text(preset_label(rules.preset_name).capitalize())),
+        (Part.PLAYERS, Text(_("{n} players").format(n=rules.players))),
+    ]
     words = match_words(session)
     if words:
-        top.append(words + " · ", style="bold")
-    top.append(_("deal {deal} · ").format(deal=len(match.game.deals)))
+        parts.append((Part.KEEP, Text(words, style="bold")))
+    parts.append((Part.KEEP, Text(_("deal {deal}").format(deal=len(match.game.deals)))))
     if session.forced_deal() is not None:
-        top.append(_("forced deal") + " · ", style="bold")
-    if view.trump is not None:
-        top.append_text(fmt(_("trump {suit}"), suit=look.suit_text(view.trump)))
-    else:
-        top.append(_("bidding"))
+        parts.append((Part.KEEP, Text(_("forced deal"), style="bold")))
+    parts.append((Part.KEEP, fmt(_("trump {suit}"), suit=look.suit_text(view.trump)) if view.trump is not None
+                  else Text(_("bidding"))))
     deal = match.deal
     if deal is not None:
-        top.append(_(" · dealer {name}").format(name=session.name(deal.dealer)))
+        parts.append((Part.DEALER, Text(_("dealer {name}").format(name=session.name(deal.dealer)))))
+    brand = True
+    for leave_out in Part:
+        top = _bar(parts, brand)
+        if width is None or top.cell_len <= width or leave_out is Part.KEEP:
+            break
+        if leave_out is Part.BRAND:
+            brand = False
+        else:
+            parts = [(part, text) for part, text in parts if part is not leave_out]
+    top.truncate(width or top.cell_len)
     return top
+
+
+def _bar(parts: list[tuple[Part, Text]], brand: bool) -> Text:
+    top = Text()
+    if brand:
+        top.append(" deberc ", style="bold reverse")
+    top.append(" ")
+    return top + Text(" · ").join(text for _part, text in parts)
 
 
 def felt_state(session: TableSession, view: SeatView, look: Look) -> FeltState:

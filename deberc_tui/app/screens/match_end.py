@@ -19,14 +19,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from deberc_tui.app.screens.modals import ScoreSheetScreen, StatsScreen, game_end_text
 from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import GameResult
 from deberc_tui.engine.options import Money
+from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.scoring import STAKE_ENDING
+from deberc_tui.engine.view import PendingOffer
 from deberc_tui.table.session import TableSession
 from deberc_tui.table.steps import AnswerStake, GameEnded
 from deberc_tui.text.i18n import N_, _, ngettext
@@ -49,14 +52,19 @@ def game_end_screen(session: TableSession, step: GameEnded) -> ModalScreen[str]:
 
 
 def worth_text(session: TableSession, result: GameResult) -> Text:
-    """What a game was worth: its game points (mars named), the multiplier or stake, and the money."""
+    """What a game was worth: its game points, why more than one (mars, the multiplier or stake), and the money."""
     t = Text()
     points = result.game_points[result.winner]
     t.append(ngettext("worth {n} game point", "worth {n} game points", points).format(n=points))
+    outcome = session.match.games[result.index].outcome
+    marks: list[str] = []
+    if (outcome is not None and outcome.game_points > 1 and not session.rules.short
+            and result.reason not in STAKE_ENDING):  # a short game never ends in mars
+        marks.append(_("mars"))
     if result.multiplier != 1:
-        t.append("  " + _("(stake ×{k})").format(k=result.multiplier))
-    elif points > 1 and result.reason not in STAKE_ENDING:
-        t.append("  " + _("(mars)"))
+        marks.append(_("stake ×{k}").format(k=result.multiplier))
+    if marks:
+        t.append("  (" + ", ".join(marks) + ")")
     if session.rules.money is not Money.NONE:
         t.append("\n" + _("money: {money}").format(money=money_words(session, result.money)))
     return t
@@ -66,15 +74,17 @@ def money_words(session: TableSession, money: tuple[int, ...] | list[int]) -> st
     return ", ".join(f"{session.side_name(s)} {m:+d}" for s, m in enumerate(money))
 
 
-def match_score(session: TableSession) -> Text:
-    """``Match: You 1 — Boris 3 (to 5)``, and the money so far when the match is played for money."""
+def match_score(session: TableSession, final: bool = False) -> Text:
+    """``Match: You 1 — Boris 3 (to 5)`` in bold, and the money so far (``final``: in all) when the match is played
+    for money."""
     match = session.match
-    t = Text(_("Match: {score} (to {target})").format(
+    t = Text()
+    t.append(_("Match: {score} (to {target})").format(
         score=" — ".join(f"{session.side_name(s)} {p}" for s, p in enumerate(match.match_points)),
         target=match.rules.match_target), style="bold")
     if session.rules.money is not Money.NONE:
-        money = [sum(r.money[s] for r in match.settled) for s in range(session.rules.sides)]
-        t.append("\n" + _("money so far: {money}").format(money=money_words(session, money)), style="")
+        money = money_words(session, session.money())
+        t.append("\n" + (_("money in all: {money}") if final else _("money so far: {money}")).format(money=money))
     return t
 
 
@@ -87,12 +97,12 @@ def headline(session: TableSession, result: GameResult, template_you: str, templ
 def end_buttons(prefix: str) -> ComposeResult:
     """The choices after a lone game or a match, each with its key, in two rows that fit 80 columns."""
     with Horizontal(classes="buttons"):
-        yield Button(_("Play again (a)"), action="screen.choose('again')", compact=True, id=f"{prefix}-again")
-        yield Button(_("New game (n)"), action="screen.choose('new')", compact=True, id=f"{prefix}-new")
-        yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id=f"{prefix}-quit")
+        yield KeyButton(_("Play again (a)"), action="screen.choose('again')", compact=True, id=f"{prefix}-again")
+        yield KeyButton(_("New game (n)"), action="screen.choose('new')", compact=True, id=f"{prefix}-new")
+        yield KeyButton(_("Quit (q)"), action="screen.choose('quit')", compact=True, id=f"{prefix}-quit")
     with Horizontal(classes="buttons second"):
-        yield Button(_("Statistics (s)"), action="screen.stats", compact=True, id=f"{prefix}-stats")
-        yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id=f"{prefix}-sheet")
+        yield KeyButton(_("Statistics (s)"), action="screen.stats", compact=True, id=f"{prefix}-stats")
+        yield KeyButton(_("Score sheet (t)"), action="screen.sheet", compact=True, id=f"{prefix}-sheet")
 
 
 class _EndDialog(ModalScreen[str]):
@@ -102,10 +112,6 @@ class _EndDialog(ModalScreen[str]):
         super().__init__()
         translate_bindings(self)
         self.session = session
-
-    def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # the keys decide; a focused button would swallow Enter
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
@@ -176,7 +182,8 @@ class GameWonScreen(_EndDialog):
 
     def compose(self) -> ComposeResult:
         session, result = self.session, self.result
-        t = Text(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
+        t = Text()
+        t.append(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
         t.append("\n" + _("how: {how}").format(how=game_end_text(session, result.reason)) + "\n")
         t.append_text(worth_text(session, result))
         t.append("\n\n")
@@ -185,9 +192,9 @@ class GameWonScreen(_EndDialog):
             yield Static(_("Game {n} over").format(n=result.index + 1), classes="title")
             yield Static(t, id="game-won-text")
             with Horizontal(classes="buttons"):
-                yield Button(_("Next game ⏎"), action="screen.choose('next')", compact=True, id="gw-next")
-                yield Button(_("Score sheet (t)"), action="screen.sheet", compact=True, id="gw-sheet")
-                yield Button(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="gw-quit")
+                yield KeyButton(_("Next game ⏎"), action="screen.choose('next')", compact=True, id="gw-next")
+                yield KeyButton(_("Score sheet (t)"), action="screen.sheet", compact=True, id="gw-sheet")
+                yield KeyButton(_("Quit (q)"), action="screen.choose('quit')", compact=True, id="gw-quit")
 
 
 class MatchOverScreen(_EndDialog):
@@ -225,8 +232,38 @@ class MatchOverScreen(_EndDialog):
             yield Static(_("Match over"), classes="title")
             yield Static(head, id="match-over-head")
             yield Static(games, id="match-over-games")
-            yield Static(match_score(session), id="match-over-score")
+            yield Static(match_score(session, final=True), id="match-over-score")
             yield from end_buttons("mo")
+
+
+def answer_lines(rules: Rules, offer: PendingOffer, name: str) -> list[str]:
+    """What each answer to ``offer`` (made by ``name``) means in game points (§12): accepting (playing on) raises
+    what the game is worth — with mars twice that, in a short game with ``short_bait`` a baited bidder loses
+    twice that — and refusing (conceding) ends the game now, the offerer winning the stake as it was."""
+    n = offer.if_accepted
+    mars = rules.mars and not rules.short  # a short game never ends in mars (settle)
+    if offer.kind is OfferKind.DOUBLE:
+        accept = (ngettext("Accept (y): play on at ×{m}, the winner gets {n} game point ({mars} with mars).",
+                           "Accept (y): play on at ×{m}, the winner gets {n} game points ({mars} with mars).", n)
+                  if mars else
+                  ngettext("Accept (y): play on at ×{m}, the winner gets {n} game point.",
+                           "Accept (y): play on at ×{m}, the winner gets {n} game points.", n))
+        refuse = ngettext("Refuse (n): the game ends now, {name} wins {n} game point.",
+                          "Refuse (n): the game ends now, {name} wins {n} game points.", offer.if_refused)
+    else:
+        accept = (ngettext("Play on (y): the stake becomes {m}, the winner gets {n} game point ({mars} with mars).",
+                           "Play on (y): the stake becomes {m}, the winner gets {n} game points ({mars} with mars).",
+                           n)
+                  if mars else
+                  ngettext("Play on (y): the stake becomes {m}, the winner gets {n} game point.",
+                           "Play on (y): the stake becomes {m}, the winner gets {n} game points.", n))
+        refuse = ngettext("Concede (n): the game ends now, {name} wins {n} game point.",
+                          "Concede (n): the game ends now, {name} wins {n} game points.", offer.if_refused)
+    lines = [accept.format(m=n, n=n, mars=2 * n), refuse.format(name=name, n=offer.if_refused)]
+    if rules.short and rules.short_bait:
+        lines.append(ngettext("If played on, a baited bidder loses {n} game point.",
+                              "If played on, a baited bidder loses {n} game points.", 2 * n).format(n=2 * n))
+    return lines
 
 
 class StakeAnswerScreen(ModalScreen[bool]):
@@ -249,30 +286,19 @@ class StakeAnswerScreen(ModalScreen[bool]):
         offer = self.step.offer
         name = self.session.name(offer.seat)
         double = offer.kind is OfferKind.DOUBLE
-        if double:
-            title = _("{name} offers to double («Дайви»)").format(name=name)
-            accept = _("Accept (y): play on, the game is worth ×{m}.").format(m=offer.if_accepted)
-            refuse = ngettext("Refuse (n): the game ends now, {name} wins {n} game point.",
-                              "Refuse (n): the game ends now, {name} wins {n} game points.",
-                              offer.if_refused).format(name=name, n=offer.if_refused)
-        else:
-            title = _("{name} says «даве»").format(name=name)
-            accept = _("Play on (y): the stake becomes {k}.").format(k=offer.if_accepted)
-            refuse = ngettext("Concede (n): {name} wins {n} now.", "Concede (n): {name} wins {n} now.",
-                              offer.if_refused).format(name=name, n=offer.if_refused)
+        title = (_("{name} offers to double («Дайви»)") if double else _("{name} says «даве»")).format(name=name)
         with Vertical(classes="dialog", id="stake-answer"):
-            yield Static(title, classes="title")
-            yield Static(Text(f"{accept}\n{refuse}"), id="stake-text")
-            yield Static(_("The tutor is estimating your chance…") if self.tutor else "", id="stake-tutor")
+            yield Static(Text(title), classes="title")  # a name is text, never markup
+            yield Static(Text("\n".join(answer_lines(self.session.rules, offer, name))), id="stake-text")
+            if self.tutor:
+                yield Static(_("The tutor is estimating your chance…"), id="stake-tutor")
             with Horizontal(classes="buttons"):
-                yield Button(_("Accept (y)") if double else _("Play on (y)"), action="screen.answer(True)",
-                             compact=True, id="stake-yes")
-                yield Button(_("Refuse (n)") if double else _("Concede (n)"), action="screen.answer(False)",
-                             compact=True, id="stake-no")
+                yield KeyButton(_("Accept (y)") if double else _("Play on (y)"), action="screen.answer(True)",
+                                compact=True, id="stake-yes")
+                yield KeyButton(_("Refuse (n)") if double else _("Concede (n)"), action="screen.answer(False)",
+                                compact=True, id="stake-no")
 
     def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # Enter must not answer by accident: y or n, or a click
         if self.tutor:
             self.estimate()
 

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.options import Hanging
@@ -183,7 +184,7 @@ class DealSummaryScreen(ModalScreen[str]):
         rt = RichTable(box=None, pad_edge=False, header_style="bold")
         rt.add_column("")
         for side in range(rules.sides):
-            rt.add_column(table.side_name(side)[:16], justify="right")
+            rt.add_column(Text(table.side_name(side)[:16]), justify="right")  # a name is text, never markup
         if d is not None and r.outcome not in (THROWN_IN, CONCEDED):
             last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
             rt.add_row(_("Tricks"), *[str(x) for x in d.tricks])
@@ -225,7 +226,7 @@ class DealSummaryScreen(ModalScreen[str]):
                          style="italic")
         notes.append_text(second_edition_notes(table, r))
         with Vertical(classes="dialog", id="summary"):
-            yield Static(title, classes="title")
+            yield Static(Text(title), classes="title")
             yield Static(rt, id="summary-table")
             yield Static(notes, id="summary-notes")
             yield Static("", id="reveal")
@@ -302,15 +303,11 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
         title = (_("You offer to concede the deal for fifty") if is_you(self.offerer)
                  else _("{name} offers to concede the deal for fifty").format(name=self.offerer))
         with Vertical(classes="dialog", id="concede"):
-            yield Static(title, classes="title")
+            yield Static(Text(title), classes="title")
             yield Static(_("Accept: you write 50, the deal ends.\nRefuse: play on."), id="concede-text")
             with Horizontal(classes="buttons"):
-                yield Button(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
-                yield Button(Text(_("Refuse (n)")), action="screen.answer(False)", compact=True, id="concede-no")
-
-    def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # Enter must not accept by accident: y or n, or a click
+                yield KeyButton(Text(_("Accept (y)")), action="screen.answer(True)", compact=True, id="concede-yes")
+                yield KeyButton(Text(_("Refuse (n)")), action="screen.answer(False)", compact=True, id="concede-no")
 
     def action_answer(self, accept: bool) -> None:
         self.dismiss(accept)
@@ -352,8 +349,9 @@ class PrivacyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="privacy"):
-            yield Static(_("Pass to {name}").format(name=self.player), classes="title")
-            yield Static(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(name=self.player))
+            yield Static(Text(_("Pass to {name}").format(name=self.player)), classes="title")
+            yield Static(Text(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(
+                name=self.player)))
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -131,6 +131,7 @@ class TableScreen(Screen[None]):
         notice.display = small
         for selector in ("#topbar", "#middle", "#status", "#actions", "#hand"):
             self.query_one(selector).display = not small
+        self.refresh_table()  # the top bar fits its parts to the new width
 
     def on_mount(self) -> None:
         session = self.session
@@ -245,7 +246,8 @@ class TableScreen(Screen[None]):
             return
         me = session.viewer
         view = session.view(me if me is not None else session.perspective)
-        self.query_one("#topbar", Static).update(top_bar(session, view, self.look, self.narrator.fmt))
+        self.query_one("#topbar", Static).update(
+            top_bar(session, view, self.look, self.narrator.fmt, self.app.size.width))
         self.query_one("#felt", Felt).show(felt_state(session, view, self.look))
         self.query_one("#info", InfoPanel).show(
             view, session.names, [session.side_name(s) for s in range(session.rules.sides)],

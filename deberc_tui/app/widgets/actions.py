@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button
 
 from deberc_tui.app.look import Look
+from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import (
     Bid,
     BidCall,
@@ -101,23 +102,19 @@ class ActionBar(Horizontal):
         self.look = look
 
     def compose(self) -> ComposeResult:
-        yield Button(_("Play (p)"), id="bid-play", action="screen.bid('play')", compact=True)
-        yield Button(_("Pass (x)"), id="bid-pass", action="screen.bid('pass')", compact=True)
+        yield KeyButton(_("Play (p)"), id="bid-play", action="screen.bid('play')", compact=True)
+        yield KeyButton(_("Pass (x)"), id="bid-pass", action="screen.bid('pass')", compact=True)
         for suit, key in _BID_KEYS:
-            yield Button(Text(f"{self.look.suit(suit)} ({key})"), id=f"bid-{suit.value}",
+            yield KeyButton(Text(f"{self.look.suit(suit)} ({key})"), id=f"bid-{suit.value}",
                          action=f"screen.bid('{suit.value}')", compact=True)
-        yield Button(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
-        yield Button(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
-        yield Button(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
-        yield Button(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
-        yield Button(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
-        yield Button(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
-        yield Button(_("Concede 50 (o)"), id="concede", action="screen.concede", compact=True)
-        yield Button(_("Double (+)"), id="stake", action="screen.offer_stake", compact=True)
-
-    def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # keys drive the table; focus would swallow Enter
+        yield KeyButton(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
+        yield KeyButton(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
+        yield KeyButton(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
+        yield KeyButton(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
+        yield KeyButton(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
+        yield KeyButton(_("Партия (a)"), id="claim", action="screen.claim", compact=True)
+        yield KeyButton(_("Concede 50 (o)"), id="concede", action="screen.concede", compact=True)
+        yield KeyButton(_("Double (+)"), id="stake", action="screen.offer_stake", compact=True)
 
     def mark(self, on: bool) -> str:
         """A check box drawn as text (a ``Text`` label: ``[x]`` would be read as markup and vanish)."""

@@ -113,7 +113,10 @@ class InfoPanel(Static):
         if stock or view.players != 4:
             cards.append(Text(_("Stock {n}").format(n=stock)))
         out += flow(cards, width)
-        out.append(styled(_("Score"), "bold underline"))
+        score = [styled(_("Score"), "bold underline")]
+        if view.multiplier != 1:  # the stake of this game, by its score: the match lines stay four at 80 columns
+            score.append(Text(_("stake ×{k}").format(k=view.multiplier), style="bold"))
+        out += flow(score, width)
         out += self._per_side(side_names, [str(t) for t in view.totals], width)
         out += self._match_lines(view, side_names, width)
         if view.hanging:
@@ -137,29 +140,37 @@ class InfoPanel(Static):
         for name, value in zip(side_names, values, strict=True):
             shown = f"{value:>5}"
             room = max(4, width - len(shown) - 1)
-            label = name if len(name) <= room else name[: room - 1] + self.look.sym("…", ".")
-            out.append(Text(f"{label:<{room}} {shown}"))
+            out.append(Text(f"{self._cut(name, room):<{room}} {shown}"))
         return out
 
     def _match_lines(self, view: SeatView, side_names: list[str], width: int) -> list[Text]:
-        """The match (RULES.md §12): the game being played and the target, each side's game points, the stake
-        raised in this game, the money so far. Nothing for a lone game played without stakes or money."""
+        """The match (RULES.md §12): the game being played and the target, each side's game points, the money so
+        far. Nothing for a lone game played without money."""
         target = view.rules.match_target
-        if target is None and view.multiplier == 1 and not self._money:
-            return []
         out: list[Text] = []
         if target is not None:
             out += flow([styled(_("Match"), "bold underline"),
                          Text(_("game {n}, to {target}").format(n=view.game_index + 1, target=target), style="dim")],
                         width, sep=" ")
             out += self._per_side(side_names, [str(p) for p in view.match_points or (0,) * len(side_names)], width)
-        chunks: list[Text] = []
-        if view.multiplier != 1:
-            chunks.append(Text(_("stake ×{k}").format(k=view.multiplier), style="bold"))
         if self._money:
-            chunks.append(Text(_("money:"), style="dim"))
-            chunks += [Text(f"{m:+d}") for m in self._money]
-        return out + flow(chunks, width, sep=" ")
+            out += self._money_lines(side_names, width)
+        return out
+
+    def _money_lines(self, side_names: list[str], width: int) -> list[Text]:
+        """``money: You +4, Boris -4``: each side named, as the dialogs say it (a bare ``+4 -4`` left the player
+        to guess whose). A line breaks after a comma; a name too long for the panel is cut, never its sum."""
+        chunks = [Text(_("money:"), style="dim")]
+        last = len(side_names) - 1
+        for side, (name, m) in enumerate(zip(side_names, self._money, strict=True)):
+            value = f" {m:+d}" + ("," if side < last else "")
+            chunks.append(Text(self._cut(name, width - len(value)) + value))
+        return flow(chunks, width, sep=" ")
+
+    def _cut(self, name: str, room: int) -> str:
+        """``name`` in at most ``room`` cells (at least 4), ending in … when cut."""
+        room = max(4, room)
+        return name if len(name) <= room else name[: room - 1] + self.look.sym("…", ".")
 
     @staticmethod
     def _forced_lines(forced: ForcedDeal, names: list[str], side_names: list[str], width: int) -> list[Text]:
