@@ -365,7 +365,7 @@ def logged_in_russian(outcome: DealOutcome) -> str:
 
 
 def test_the_log_says_a_conceded_dave_in_words() -> None:
-    assert logged_in_russian(DealOutcome.DAVE_CONCEDED) == "Сдача 1: сдался на «даве»; итог 0 / 0"
+    assert logged_in_russian(DealOutcome.DAVE_CONCEDED) == "Сдача 1: отказ от «даве»; итог 0 / 0"
 
 
 @pytest.mark.parametrize("outcome", [o for o in DealOutcome if o is not DealOutcome.IN_PROGRESS])
