@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from processhelp import kill_all, left_behind
 from sessionhelp import drive
 
 from deberc_tui.bot_hosting import registry
@@ -69,6 +70,16 @@ def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _no_module_leaks() -> Iterator[None]:
     yield
     assert "evilbots" not in sys.modules, "a plug-in was imported into the table's process"
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left() -> Iterator[None]:
+    """After each run no bot process is left: each bot and whatever it started end when the table, the arena or the
+    check closes it."""
+    yield
+    left = left_behind()
+    kill_all(left)
+    assert not left, f"bot processes left running: {left}"
 
 
 # -- driving the table headless, as the table screen does -----------------------------------------
