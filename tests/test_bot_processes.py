@@ -1,5 +1,5 @@
 """Bots that misbehave at the process level (issue 20): children that hold the bot's pipes or outlive it, a flood
-on stdout or stderr, a slow hello after a restart.
+on stdout or stderr, a slow hello after a restart, a bot that reads the table's saves.
 
 Each bot is ``tests/bots/hostile.py`` in one of its modes, with a tag of its own in its command line (and so in
 the command line of every child it forks): after each run no process with the tag is left. Budgets are 0.2 s.
@@ -7,6 +7,7 @@ the command line of every child it forks): after each run no process with the ta
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import sys
@@ -21,8 +22,8 @@ from click.testing import CliRunner
 from processhelp import kill_all, left_behind
 from sessionhelp import drive
 
-from deberc_tui.bot_hosting import process
-from deberc_tui.bot_hosting.process import MAX_PENDING_BYTES, ProcessBot, grace
+from deberc_tui.bot_hosting import process, supervisor
+from deberc_tui.bot_hosting.process import MAX_PENDING_BYTES, ProcessBot, grace, sandbox_abi
 from deberc_tui.bot_hosting.registry import make_bot
 from deberc_tui.bot_hosting.runner import safe_choose
 from deberc_tui.cli.arena import bots_cmd
@@ -30,6 +31,7 @@ from deberc_tui.engine import Game, Rules, SeatView
 from deberc_tui.play.arena import run_arena
 from deberc_tui.table.services import Services
 from deberc_tui.table.session import TableSession, default_players
+from deberc_tui.text.i18n import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "bots" / "hostile.py"
@@ -37,6 +39,7 @@ BUDGET = 0.2
 STOP = 0.3
 """What stopping a bot may add to a decision past its deadline on a busy machine (the supervisor ends the tree)."""
 T = TypeVar("T")
+needs_landlock = pytest.mark.skipif(sandbox_abi() == 0, reason="this kernel has no Landlock")
 
 
 @pytest.fixture
@@ -75,9 +78,9 @@ def within(seconds: float, fn: Callable[[], T]) -> T:
     return box[0]
 
 
-def bot_table(bot: str, budget: float = BUDGET) -> TableSession:
+def bot_table(bot: str, budget: float = BUDGET, save_path: Path | None = None) -> TableSession:
     return TableSession(Rules.preset("moscow", players=2), default_players(2, bots=[bot]), first_dealer=0, seed=3,
-                        services=Services(bot_budget=budget), pace=0.0)
+                        services=Services(bot_budget=budget), pace=0.0, save_path=save_path)
 
 
 def a_view() -> SeatView:
@@ -127,6 +130,17 @@ def test_a_double_forked_child_in_a_session_of_its_own_ends_with_the_bot(tag: st
     failure, _seconds = timed_choice(bot, a_view())
     assert failure is None
     assert len(left_behind(tag)) >= 2, "the bot and its orphan run while the game goes on"
+    within(5, bot.close)
+    assert left_behind(tag) == []
+
+
+@needs_landlock
+@pytest.mark.skipif(sandbox_abi() < 6, reason="Landlock's signal scope needs Linux 6.12 (ABI 6)")
+def test_a_sandboxed_bot_cannot_kill_its_supervisor_to_free_its_children(tag: str) -> None:
+    bot = make_bot(hostile("kill-supervisor", tag))
+    assert isinstance(bot, ProcessBot)
+    assert bot.description == "PermissionError"
+    assert timed_choice(bot, a_view())[0] is None
     within(5, bot.close)
     assert left_behind(tag) == []
 
@@ -220,3 +234,77 @@ def test_a_bot_is_restarted_at_once_so_that_it_is_ready_for_its_next_decision(ta
         time.sleep(0.3)  # the person thinks while the bot starts again
     assert failure is None and bot.restarts == 1
     bot.close()
+
+
+# -- item 12: a bot cannot read deberc's files -----------------------------------------------------------------
+
+
+def saved_table(bot: str, data: Path) -> TableSession:
+    """A table that has saved its game in the data folder, as the table does after every action."""
+    table = bot_table(bot, budget=1.0, save_path=data / "games" / "current.json")
+    (data / "games").mkdir(parents=True, exist_ok=True)
+    table.autosave()
+    assert (data / "games" / "current.json").exists()
+    return table
+
+
+@needs_landlock
+def test_a_bot_cannot_read_the_tables_saves_nor_its_settings_nor_write_outside_its_folder(tag: str) -> None:
+    data, config = Path(os.environ["DEBERC_DATA_DIR"]), Path(os.environ["DEBERC_CONFIG_DIR"])
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.json").write_text('{"language": "en"}', encoding="utf-8")
+    games = data / "games"
+    table = saved_table(hostile("reader", tag, games, games / "current.json", config / "settings.json",
+                                ROOT / "README.md"), data)
+    bot = table.bots[1]
+    assert isinstance(bot, ProcessBot) and bot.sandboxed and bot.notice is None
+    failures = drive(table)
+    assert failures
+    readme = f"{len((ROOT / 'README.md').read_bytes())} bytes"
+    for failure in failures:  # the bot gives up each decision with what it read
+        assert failure == 'gave up: {"read": ["denied", "denied", "denied", "' + readme + '"], "wrote": "denied"}'
+    assert not (data / "written-by-bot").exists() and not (games / "written-by-bot").exists()
+    table.close()
+
+
+def test_without_landlock_the_first_bot_says_what_it_can_read(monkeypatch: pytest.MonkeyPatch, tag: str,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(process, "sandbox_abi", lambda: 0)
+    monkeypatch.setattr(process, "_noticed", False)
+    data = Path(os.environ["DEBERC_DATA_DIR"])
+    with caplog.at_level(logging.WARNING, logger="deberc.bots"):
+        table = saved_table(hostile("reader", tag, data / "games" / "current.json"), data)
+        second = make_bot(hostile("orphan", tag))
+    bot = table.bots[1]
+    assert isinstance(bot, ProcessBot) and not bot.sandboxed
+    notice = translate(table.warnings[0])
+    assert "\n" not in notice and "without a sandbox" in notice and str(data) in notice
+    assert str(Path(os.environ["DEBERC_CONFIG_DIR"])) in notice
+    assert [r.getMessage() for r in caplog.records] == [notice]  # said once a session, also where there is no table
+    assert isinstance(second, ProcessBot) and second.notice is None
+    assert drive(table)[0] == 'gave up: {"read": ["deck!"], "wrote": "yes"}'  # what the notice warns of
+    second.close()
+    table.close()
+
+
+def test_the_kernel_probe_says_no_landlock_when_the_system_call_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_such_call(number: int, *args: object) -> int:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(supervisor, "_syscall", no_such_call)
+    assert supervisor.landlock_abi() == 0
+
+
+def test_everything_but_the_denied_folders_is_readable(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / ".local" / "share" / "deberc").mkdir(parents=True)
+    (home / ".local" / "share" / "other").mkdir()
+    (home / ".config" / "deberc").mkdir(parents=True)
+    (home / "notes.txt").write_text("x")
+    (home / "saves").symlink_to(home / ".local" / "share" / "deberc")
+    (home / "up").symlink_to(home / ".local")
+    denied = [str(home / ".local" / "share" / "deberc"), str(home / ".config" / "deberc")]
+    roots = set(supervisor.readable_roots(denied))
+    assert {str(home / ".local" / "share" / "other"), str(home / "notes.txt")} <= roots
+    assert not roots & {*denied, str(home), str(home / ".local"), str(home / "saves"), str(home / "up")}
+    assert str(tmp_path.parent / "..") not in roots and "/usr" in roots

@@ -15,6 +15,9 @@ seat's view. The table keeps the upper hand:
 * What is kept of the bot's output is bounded: a line longer than :data:`MAX_LINE`, or more than
   :data:`MAX_PENDING_LINES` lines (:data:`MAX_PENDING_BYTES` bytes) nobody asked for, is a flood: reading stops,
   the next request fails and the bot is stopped. Of its stderr only the last few kilobytes are kept.
+* Where the kernel offers Landlock, the bot runs sandboxed (:func:`sandbox_abi`): it cannot read deberc's data
+  and config folders (the saved games, the statistics, the settings) nor write anywhere but a temporary folder
+  of its own. Where it does not, the first bot process of a session says what such a bot can read (:attr:`ProcessBot.notice`).
 
 Every problem is raised as :class:`BotFailure` with a one-line reason, which :mod:`deberc_tui.bot_hosting.runner`
 logs and replaces with a safe action.
@@ -24,24 +27,31 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import json
+import logging
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Any, Final
+
+from platformdirs import user_config_dir, user_data_dir
 
 from deberc_tui.engine import Action, MalformedActionError, SeatView, parse_action
 from deberc_tui.engine.text import N_, Text
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import _, translate
 
 from . import supervisor
 from .protocol import MAX_LINE, Message, choose_message, encode, hello_message, optional_message
@@ -65,7 +75,9 @@ STOP_SECONDS: Final = 1.0
 """How long stopping a bot waits for its supervisor to end its tree before killing the supervisor's group."""
 READ_CHUNK: Final = 1 << 16
 SUPERVISED: Final = sys.platform.startswith("linux")
-"""Linux: bots run under :mod:`~deberc_tui.bot_hosting.supervisor` (a subreaper)."""
+"""Linux: bots run under :mod:`~deberc_tui.bot_hosting.supervisor` (a subreaper, optionally a Landlock sandbox)."""
+
+log = logging.getLogger("deberc.bots")
 
 
 class BotFailure(Exception):
@@ -77,7 +89,7 @@ class BotUnavailable(ValueError):
 
 
 class _CannotStart(BotFailure):
-    """The program could not be started (exec failed): said without the bot's label."""
+    """The program could not be started (exec or the sandbox failed): said without the bot's label."""
 
 
 def short(text: object, limit: int = 120) -> str:
@@ -89,6 +101,52 @@ def short(text: object, limit: int = 120) -> str:
 def grace(budget: float) -> float:
     """How long past ``budget`` a bot may run before its answer is replaced."""
     return budget + max(0.05, 0.5 * budget)
+
+
+# -- the sandbox -------------------------------------------------------------------------------------
+
+
+@functools.cache
+def sandbox_abi() -> int:
+    """The Landlock ABI bots are sandboxed with here (0: this system has no Landlock; bots run unsandboxed)."""
+    return supervisor.landlock_abi() if SUPERVISED else 0
+
+
+def deberc_folders() -> tuple[Path, Path]:
+    """The data and config folders the table uses, as :func:`deberc_tui.storage.data_dir` and
+    :func:`deberc_tui.settings.config_dir` find them (``DEBERC_DATA_DIR``, ``DEBERC_CONFIG_DIR``), without making them."""
+    return (Path(os.environ.get("DEBERC_DATA_DIR") or user_data_dir("deberc", appauthor=False)),
+            Path(os.environ.get("DEBERC_CONFIG_DIR") or user_config_dir("deberc", appauthor=False)))
+
+
+def protected_folders() -> list[Path]:
+    """The folders a sandboxed bot cannot read: the table's data and config folders, and the user's usual ones
+    when the variables point elsewhere (resolved, without repeats)."""
+    found = [*deberc_folders(), Path(user_data_dir("deberc", appauthor=False)),
+             Path(user_config_dir("deberc", appauthor=False))]
+    out: list[Path] = []
+    for path in found:
+        real = Path(os.path.realpath(path))
+        if real not in out:
+            out.append(real)
+    return out
+
+
+_noticed = False
+_notice_lock = threading.Lock()
+
+
+def _unsandboxed_notice(label: str) -> Text | None:
+    """What the first bot process of this session that runs without a sandbox says about it (None after the first)."""
+    global _noticed
+    with _notice_lock:
+        if _noticed:
+            return None
+        _noticed = True
+    data, config = deberc_folders()
+    return Text(N_("{bot} runs without a sandbox (this system has no Landlock): it can read every file you can — "
+                   "your saved games in {data} and settings in {config} too — and write wherever you can"),
+                {"bot": short(label, 60), "data": str(data), "config": str(config)})
 
 
 # -- the pipes ---------------------------------------------------------------------------------------
@@ -176,7 +234,7 @@ class _Pipes:
         self.stderr_tail = b""
         self.bot_pid: int | None = None
         self.start_failure: tuple[str, int] | None = None
-        """("exec", errno) when the supervisor could not start the bot."""
+        """("exec" or "sandbox", errno) when the supervisor could not start the bot."""
         self.end: tuple[str, int] | None = None
         """("exited", code) or ("killed", signal): how the bot ended, as its supervisor saw it."""
         self.started = threading.Event()
@@ -350,7 +408,7 @@ def _end(proc: subprocess.Popen[bytes], life: socket.socket | None, pipes: _Pipe
     supervisor does not answer), then let the pump close the pipes.
 
     The supervisor exits only once the bot's whole tree is gone, so its exit is what is waited for. One that does
-    not exit in time may have been stopped (SIGSTOP, by the bot): it is
+    not exit in time may have been stopped (SIGSTOP: a bot can do that where Landlock has no signal scope): it is
     continued, and ends the tree; one that still does not, or that was killed, has its process group killed."""
     clean = True
     if proc.poll() is None:
@@ -369,7 +427,7 @@ def _end(proc: subprocess.Popen[bytes], life: socket.socket | None, pipes: _Pipe
         except subprocess.TimeoutExpired:
             clean = False
     if not clean or (life is not None and proc.returncode is not None and proc.returncode < 0):
-        _killpg(proc)  # a supervisor that hangs, or was killed (by the bot)
+        _killpg(proc)  # a supervisor that hangs, or was killed (by the bot, where Landlock has no signal scope)
         with contextlib.suppress(OSError):
             proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -391,13 +449,14 @@ def _killpg(proc: subprocess.Popen[bytes]) -> None:
 class _Channel:
     """One running bot process (under its supervisor on Linux) and the pump that carries its bytes."""
 
-    def __init__(self, command: Sequence[str], env: dict[str, str]) -> None:
+    def __init__(self, command: Sequence[str], env: dict[str, str], sandbox: Sequence[str]) -> None:
         ends = [os.pipe() for _i in range(3)]  # not inherited by the bot except as its 0, 1 and 2 (PEP 446)
         (stdin_r, stdin_w), (stdout_r, stdout_w), (stderr_r, stderr_w) = ends
         life, theirs = socket.socketpair() if SUPERVISED else (None, None)
         argv = list(command)
         if theirs is not None:
-            argv = [sys.executable, "-I", "-S", supervisor.__file__, "--status", str(theirs.fileno()), "--", *argv]
+            argv = [sys.executable, "-I", "-S", supervisor.__file__, "--status", str(theirs.fileno()),
+                    *sandbox, "--", *argv]
         try:
             self.proc: subprocess.Popen[bytes] = subprocess.Popen(
                 argv, stdin=stdin_r, stdout=stdout_w, stderr=stderr_w, env=env, start_new_session=os.name == "posix",
@@ -476,7 +535,10 @@ class _Channel:
 
 def _cannot_start(command: Sequence[str], stage: str, code: int) -> str:
     reason = os.strerror(code) if code else _("unknown error")
-    return _("cannot start {command!r}: {reason}").format(command=short(" ".join(command), 60), reason=reason)
+    text = short(" ".join(command), 60)
+    if stage == "sandbox":
+        return _("cannot start {command!r} in its sandbox: {reason}").format(command=text, reason=reason)
+    return _("cannot start {command!r}: {reason}").format(command=text, reason=reason)
 
 
 def _flood(end: Ending) -> str:
@@ -515,29 +577,54 @@ class ProcessBot:
         self.max_restarts = max_restarts
         self.restarts = 0
         self.disabled: str | None = None
+        self.notice: Text | None = None
+        """Said once per session, by the first bot process that runs without a sandbox: what it can read."""
         self._next_id = 0
         self._lock = threading.Lock()
         self._channel: _Channel | None = None
         self._hello: int | None = None
         """The id of the ``hello`` the running process has not answered yet."""
         self._launched = 0.0
+        self.scratch = tempfile.mkdtemp(prefix="deberc-bot-")
+        """The one folder the bot may write in (its ``TMPDIR``), kept across restarts, removed when it is closed."""
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self.scratch, ignore_errors=True)
         self.env = dict(os.environ if env is None else env)
+        self.env.update(TMPDIR=self.scratch, TMP=self.scratch, TEMP=self.scratch)
+        self.sandboxed = sandbox_abi() > 0
+        """Whether it runs in the Landlock sandbox (deberc's folders out of its reach)."""
+        if not self.sandboxed:
+            self.notice = _unsandboxed_notice(label)
+            if self.notice is not None:
+                log.warning("%s", translate(self.notice))
         try:
             self._launch()
             self._await_hello(time.monotonic() + startup)
+        except BotUnavailable:
+            self._cleanup()
+            raise
         except _CannotStart as exc:
             self._stop()
+            self._cleanup()
             raise BotUnavailable(str(exc)) from None
         except BotFailure as exc:
             self._stop()
+            self._cleanup()
             raise BotUnavailable(f"{self.label}: {exc}") from None
         _LIVE.add(self)
 
     # -- the process ---------------------------------------------------------------------------
 
+    def _sandbox_args(self) -> list[str]:
+        if not self.sandboxed:
+            return []
+        args = ["--landlock", "--scratch", self.scratch]
+        for folder in protected_folders():
+            args += ["--deny", str(folder)]
+        return args
+
     def _launch(self) -> None:
         """Start the process and send ``hello`` (its answer is awaited by :meth:`_await_hello`); never waits for it."""
-        self._channel = _Channel(self.command, self.env)
+        self._channel = _Channel(self.command, self.env, self._sandbox_args())
         self._launched = time.monotonic()
         message = hello_message(self._new_id(), self.seed, self.style)
         self._hello = message["id"]
@@ -693,11 +780,12 @@ class ProcessBot:
                 self._channel.send({"type": "new_game", "seed": seed})
 
     def close(self) -> None:
-        """Ask the process to quit, and stop it and everything it started if it does not."""
+        """Ask the process to quit, and stop it and everything it started if it does not; remove its folder."""
         if self._channel is not None:
             self._channel.close()
             self._channel = None
         self._hello = None
+        self._cleanup()
 
     @property
     def pid(self) -> int | None:

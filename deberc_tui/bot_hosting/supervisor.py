@@ -1,6 +1,6 @@
 """The small process between the table and a bot (Linux): every process the bot starts ends with it.
 
-The table starts ``python3 -I -S supervisor.py --status FD -- PROGRAM ARGS``
+The table starts ``python3 -I -S supervisor.py --status FD [--landlock --deny PATH... --scratch DIR] -- PROGRAM ARGS``
 (:mod:`deberc_tui.bot_hosting.process`). The supervisor makes itself a *child subreaper*
 (``prctl(PR_SET_CHILD_SUBREAPER)``): a process the bot starts and leaves behind — a forked child, a daemon that
 double-forked, one that called ``setsid`` to leave the bot's session and process group — is re-parented to the
@@ -14,25 +14,64 @@ delegated cgroup v2 subtree, which an unprivileged user has only under some syst
 for any user on any Linux since 3.4, and the loop in :func:`kill_tree` ends a tree that keeps forking because a
 process that was sent SIGKILL cannot fork again.
 
-This module imports only the standard library: it runs by its path in an interpreter started with ``-I -S``
-(about a tenth of a second at most).
+With ``--landlock`` the bot runs in a Landlock sandbox (Linux 5.13+, unprivileged; :func:`restrict`): it may read
+and run everything except the ``--deny`` paths (deberc's data and config folders), write only in its ``--scratch``
+folder (and ``/dev/null``), and — from Landlock ABI 6 (Linux 6.12) — it cannot signal any process outside its
+sandbox, so it cannot kill its supervisor to set its children free. Landlock only allows what rules list, so
+"all but these folders" is written as a rule for every sibling of each folder and of each of its ancestors.
 
-Status lines the supervisor writes on the socket: ``started PID``; ``failed exec ERRNO`` (the bot did not
+This module imports only the standard library: it runs by its path in an interpreter started with ``-I -S``
+(about a tenth of a second at most), and the table imports it only for :func:`landlock_abi`.
+
+Status lines the supervisor writes on the socket: ``started PID``; ``failed exec|sandbox ERRNO`` (the bot did not
 start); ``exited CODE`` or ``killed SIGNAL`` (how the bot ended).
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import select
 import signal
+import stat
+import struct
 import sys
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
 PR_SET_CHILD_SUBREAPER = 36
+
+# Landlock (include/uapi/linux/landlock.h); the syscall numbers are the same on every architecture
+# that uses the generic table (x86_64, arm64, riscv64, ...).
+SYS_LANDLOCK_CREATE_RULESET = 444
+SYS_LANDLOCK_ADD_RULE = 445
+SYS_LANDLOCK_RESTRICT_SELF = 446
+LANDLOCK_CREATE_RULESET_VERSION = 1
+LANDLOCK_RULE_PATH_BENEATH = 1
+
+EXECUTE = 1 << 0
+WRITE_FILE = 1 << 1
+READ_FILE = 1 << 2
+READ_DIR = 1 << 3
+REMOVE_DIR = 1 << 4
+REMOVE_FILE = 1 << 5
+MAKE_CHAR = 1 << 6
+MAKE_DIR = 1 << 7
+MAKE_REG = 1 << 8
+MAKE_SOCK = 1 << 9
+MAKE_FIFO = 1 << 10
+MAKE_BLOCK = 1 << 11
+MAKE_SYM = 1 << 12
+REFER = 1 << 13  # ABI 2
+TRUNCATE = 1 << 14  # ABI 3
+IOCTL_DEV = 1 << 15  # ABI 5
+SCOPE_SIGNAL = 1 << 1  # ABI 6
+
+FILE_RIGHTS = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE | IOCTL_DEV
+"""The rights a rule on a file (not a folder) may grant."""
 
 
 def _libc() -> ctypes.CDLL:
@@ -41,11 +80,129 @@ def _libc() -> ctypes.CDLL:
     return libc
 
 
+def _syscall(number: int, *args: object) -> int:
+    """``syscall(number, *args)``; raises OSError with the errno when it fails."""
+    result = int(_libc().syscall(number, *args))
+    if result < 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+    return result
+
+
 def _prctl(option: int, value: int) -> None:
     libc = _libc()
     if libc.prctl(option, ctypes.c_ulong(value), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
         code = ctypes.get_errno()
         raise OSError(code, os.strerror(code))
+
+
+def landlock_abi() -> int:
+    """The Landlock ABI version this kernel offers (0: none — not Linux, too old, or turned off)."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    try:
+        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
+                        ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+    except (OSError, AttributeError):
+        return 0
+
+
+def handled_rights(abi: int) -> int:
+    """Every filesystem right the kernel's Landlock ABI ``abi`` knows (each one is then denied unless a rule grants it)."""
+    rights = (1 << 13) - 1
+    if abi >= 2:
+        rights |= REFER
+    if abi >= 3:
+        rights |= TRUNCATE
+    if abi >= 5:
+        rights |= IOCTL_DEV
+    return rights
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def readable_roots(denied: Sequence[str]) -> list[str]:
+    """Paths whose trees together hold every file except those in ``denied`` (absolute, resolved paths).
+
+    Landlock grants, never denies: "everything but these folders" is a rule for each entry of ``/`` except the
+    one leading to a denied folder, then each entry of that one, and so on down to the folder. An entry that is a
+    symbolic link is skipped when it leads into a denied folder or to one of its ancestors."""
+    tree: dict[str, Any] = {}  # the denied paths as a trie of their parts; None: this whole entry is denied
+    for path in denied:
+        parts = [p for p in path.split("/") if p]
+        if not parts:
+            return []
+        node = tree
+        for part in parts[:-1]:
+            inner = node.setdefault(part, {})
+            if inner is None:
+                break  # an ancestor is denied already
+            node = inner
+        else:
+            node[parts[-1]] = None
+    roots: list[str] = []
+
+    def walk(folder: str, node: dict[str, Any]) -> None:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return  # a folder we cannot list: its other entries stay out of reach too
+        for name in names:
+            path = os.path.join(folder, name)
+            if name not in node:
+                real = os.path.realpath(path)
+                if not any(_inside(real, d) or _inside(d, real) for d in denied):
+                    roots.append(path)
+            elif node[name] is not None:
+                walk(path, node[name])
+
+    walk("/", tree)
+    return roots
+
+
+def restrict(denied: Sequence[str], scratch: str | None, abi: int) -> None:
+    """Put this process (and what it starts) in a Landlock sandbox: read and run all but ``denied``, write only in
+    ``scratch`` and ``/dev/null``, signal no process outside (ABI 6+). Raises OSError when the kernel refuses."""
+    handled = handled_rights(abi)
+    scoped = SCOPE_SIGNAL if abi >= 6 else 0
+    attr = struct.pack("=QQQ", handled, 0, scoped) if scoped else struct.pack("=Q", handled)
+    buffer = ctypes.create_string_buffer(attr, len(attr))
+    ruleset = _syscall(SYS_LANDLOCK_CREATE_RULESET, buffer, ctypes.c_size_t(len(attr)), ctypes.c_uint32(0))
+    try:
+        read = (EXECUTE | READ_FILE | READ_DIR | IOCTL_DEV) & handled
+        rules: list[tuple[str, int]] = [(root, read) for root in readable_roots(denied)]
+        rules.append(("/dev/null", read | WRITE_FILE | TRUNCATE))
+        if scratch is not None:
+            rules.append((scratch, handled))
+        for path, rights in rules:
+            _allow(ruleset, path, rights & handled)
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0))
+    finally:
+        os.close(ruleset)
+
+
+def _allow(ruleset: int, path: str, rights: int) -> None:
+    """A rule granting ``rights`` beneath ``path`` (a file gets only the rights a file can have)."""
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # gone since it was listed, or a dangling link: nothing to reach
+    try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            rights &= FILE_RIGHTS
+        attr = struct.pack("=Qi", rights, fd)
+        buffer = ctypes.create_string_buffer(attr, len(attr))
+        try:
+            _syscall(SYS_LANDLOCK_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH),
+                     buffer, ctypes.c_uint32(0))
+        except OSError as exc:
+            if exc.errno != errno.EBADFD:  # a file system Landlock cannot restrict (e.g. nsfs): skip it
+                raise
+    finally:
+        os.close(fd)
 
 
 # -- the process tree --------------------------------------------------------------------------------
@@ -109,13 +266,17 @@ def _say(status_fd: int, line: str) -> None:
         pass  # the table is gone: nobody to tell
 
 
-def _start(argv: Sequence[str], keep_out: Iterable[int]) -> tuple[int, str | None]:
-    """Fork and exec the bot: (its pid, None), or (0, "exec ERRNO") if it could not start."""
+def _start(argv: Sequence[str], denied: Sequence[str], scratch: str | None, landlock: bool,
+           keep_out: Iterable[int]) -> tuple[int, str | None]:
+    """Fork and exec the bot: (its pid, None), or (0, "exec|sandbox ERRNO") if it could not start."""
+    abi = landlock_abi() if landlock else 0
+    if landlock and abi == 0:
+        return 0, f"sandbox {errno.ENOSYS}"
     report_r, report_w = os.pipe()  # close-on-exec: the child writes on it only if it cannot exec
     parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the bot-to-be
-        stage = "exec"
+        stage = "sandbox"
         try:
             os.close(report_r)
             for fd in keep_out:
@@ -126,6 +287,9 @@ def _start(argv: Sequence[str], keep_out: Iterable[int]) -> tuple[int, str | Non
             _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # its supervisor killed: the bot dies with it
             if os.getppid() != parent:
                 os._exit(1)
+            if landlock:
+                restrict(denied, scratch, abi)
+            stage = "exec"
             os.execvp(argv[0], list(argv))
         except OSError as exc:
             os.write(report_w, f"{stage} {exc.errno or 0}".encode("ascii"))
@@ -145,18 +309,24 @@ def _start(argv: Sequence[str], keep_out: Iterable[int]) -> tuple[int, str | Non
 
 def main(argv: Sequence[str]) -> int:
     """Run the bot ``argv`` after ``--``; see the module's docstring for the options."""
-    status_fd = -1
+    status_fd, denied, scratch, landlock = -1, [], None, False
     args = list(argv)
     while args and args[0] != "--":
         option = args.pop(0)
         if option == "--status":
             status_fd = int(args.pop(0))
+        elif option == "--deny":
+            denied.append(os.path.realpath(args.pop(0)))
+        elif option == "--scratch":
+            scratch = args.pop(0)
+        elif option == "--landlock":
+            landlock = True
         else:
             print(f"supervisor: unknown option {option}", file=sys.stderr)
             return 2
     command = args[1:]
     if status_fd < 0 or not command:
-        print("usage: supervisor.py --status FD -- PROGRAM ARGS",
+        print("usage: supervisor.py --status FD [--landlock] [--deny PATH]... [--scratch DIR] -- PROGRAM ARGS",
               file=sys.stderr)
         return 2
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
@@ -166,7 +336,7 @@ def main(argv: Sequence[str]) -> int:
         signal.signal(sig, _on_signal)  # each also writes to wake_w, which wakes the loop below
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
-    pid, failure = _start(command, (status_fd, wake_r, wake_w))
+    pid, failure = _start(command, denied, scratch, landlock, (status_fd, wake_r, wake_w))
     if failure is not None:
         _say(status_fd, f"failed {failure}")
         return 127
