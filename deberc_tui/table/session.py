@@ -215,9 +215,14 @@ class TableSession:
             reason = Text(N_("a command bot is not started from a saved game"))
         else:
             try:
-                return make(wanted, bot_seed)
+                bot = make(wanted, bot_seed)
             except Exception as exc:  # noqa: BLE001 - an uninstalled or broken plug-in must not stop the game
                 reason = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+            else:
+                notice = getattr(bot, "notice", None)  # a bot process without a sandbox says what it can read
+                if isinstance(notice, Text):
+                    self.warnings.append(notice)
+                return bot
         self.warnings.append(Text(N_("Seat {n} ({name}): bot {bot!r} is not available ({reason}); a {default} bot "
                                      "plays instead"), {"n": seat + 1, "name": self.name(seat), "bot": wanted,
                                                         "reason": reason, "default": DEFAULT_BOT}))

@@ -11,6 +11,7 @@ import gc
 import inspect
 import json
 import os
+import tempfile
 import time
 from typing import Any
 
@@ -112,7 +113,8 @@ class Busy(_Base):
 
 
 class Snoop(_Base):
-    """Looks for the deal and the game in memory and on the stack; reports what it found to a file."""
+    """Looks for the deal and the game in memory and on the stack. What it finds it gives up with (the table says
+    so); each search is also written to ``snoop.jsonl`` in its temporary folder, the one folder a bot may write."""
 
     name = "snoop"
 
@@ -120,6 +122,8 @@ class Snoop(_Base):
         found = sorted({type(o).__name__ for o in gc.get_objects() if type(o).__name__ in ("Deal", "Game", "Table")})
         frames = sorted({name for frame in inspect.stack() for name, value in frame.frame.f_locals.items()
                          if type(value).__name__ in ("Deal", "Game", "Table")})
-        with open(os.environ["SNOOP_FILE"], "a", encoding="utf-8") as out:
+        with open(os.path.join(tempfile.gettempdir(), "snoop.jsonl"), "a", encoding="utf-8") as out:
             out.write(json.dumps({"objects": found, "frames": frames, "pid": os.getpid()}) + "\n")
+        if found or frames:
+            raise RuntimeError(f"found {found} {frames}")
         return legal[0]

@@ -1,16 +1,19 @@
 """A protocol bot for the tests, run as ``cmd:python3 tests/plugins/proto_bot.py MODE [LOG]``.
 
-With LOG it writes every message it receives there. MODE says how it misbehaves: ``spy`` (not at
+With LOG it writes every message it receives to the file LOG in its temporary folder (``TMPDIR``: the one
+folder a bot may write in; the tests read it as ``ProcessBot.scratch``). MODE says how it misbehaves: ``spy`` (not at
 all: it plays the first legal action), ``garbage`` (answers a line that is not JSON), ``wrong-id``, ``illegal`` (a card
 it does not hold), ``silent`` (reads and never answers), ``crash`` (exits at its first decision),
 ``deaf`` (never reads its input after hello), ``flood`` (a line of 2 MiB without a newline).
 """
 
 import json
+import os
 import sys
+import tempfile
 
 mode = sys.argv[1]
-log = open(sys.argv[2], "a", encoding="utf-8") if len(sys.argv) > 2 else None
+log = open(os.path.join(tempfile.gettempdir(), sys.argv[2]), "a", encoding="utf-8") if len(sys.argv) > 2 else None
 for line in sys.stdin:
     if log is not None:
         log.write(line)
