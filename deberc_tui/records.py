@@ -8,6 +8,7 @@ as a person counts them), the player and seat (from 1) and the rule:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -325,6 +326,21 @@ def record_from_game(
         [DealRecord(list(d.deck), list(d.log)) for d in game.deals],
     )
     return rec.to_json()
+
+
+def game_identity(match: Match, game_index: int) -> str:
+    """A finished game's identity: a hash of its record — the rules, the first dealer and every deal of the match
+    up to the end of game ``game_index`` (its decks and actions). The same game reached twice (its record opened
+    again, a copy of a saved game finished the same way) has the same identity; any other game, dealt from
+    another shuffled deck, has another. The statistics count a game once by it."""
+    deals = [d for game in match.games[: game_index + 1] for d in game.deals]
+    doc = {
+        "rules": match.rules.to_dict(),
+        "first_dealer": match.first_dealer,
+        "deals": [[[c.notation for c in d.deck], [action_to_record(s, a) for s, a in d.log]] for d in deals],
+    }
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 def save_record(path: str | Path, doc: Mapping[str, Any] | Record) -> None:

@@ -762,10 +762,12 @@ class TableSession:
 
     def _count_game(self) -> None:
         """Add the game just finished to the statistics (a person at the table; a game that ended while this
-        session had it open, so a record opened again is not counted twice)."""
+        session had it open), with its record's identity: the statistics count a game once, so neither a record
+        opened again nor a copy of a saved game finished the same way adds it twice."""
         match = self.match
         if not self.humans or len(match.settled) <= self._counted_from:
             return
+        from deberc_tui.records import game_identity
         from deberc_tui.stats import match_fields
 
         result = match.settled[-1]
@@ -780,6 +782,7 @@ class TableSession:
             "totals": list(game.totals),
             "deals": len(game.deals),
             "when": int(time.time()),
+            "id": game_identity(match, result.index),
         }
         if self.rules.match_target is not None or self.rules.money is not Money.NONE:
             entry.update(match_fields(match, human_sides))
