@@ -700,7 +700,8 @@ class Deal:
             sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, reason,
         )
 
-    def _end_early(self, outcome: sc.DealOutcome, winner: int | None, reason: str, claimant: int | None = None) -> None:
+    def _end_early(self, outcome: sc.DealOutcome, winner: int | None, reason: str, claimant: int | None = None,
+                   claim_count: int | None = None) -> None:
         self.phase = Phase.OVER
         self.to_act = None
         cards, combos, bella = self._side_points(final=False)
@@ -709,7 +710,7 @@ class Deal:
             None if self.bidder is None else self.rules.side_of(self.bidder),
             tuple(cards), tuple(combos), tuple(bella), self.combos_side, tuple(self._side_tricks()),
             None, winner, reason, self.tricks[0].leader if self.tricks else None, claimant,
-            bidder_seat=self.bidder, struck=tuple(self.struck),
+            bidder_seat=self.bidder, struck=tuple(self.struck), claim_count=claim_count,
         )
 
     def end_by_stake(self, outcome: sc.DealOutcome, winner: int) -> None:
@@ -885,9 +886,9 @@ class Deal:
         valid = counted >= self.rules.target
         self.events.append(ClaimMade(seat, valid, counted))
         if valid:
-            self._end_early(sc.CLAIM_WON, side, "claim", side)
+            self._end_early(sc.CLAIM_WON, side, "claim", side, counted)
         elif self.rules.false_claim is FalseClaim.LOSES:
-            self._end_early(sc.CLAIM_LOST, None, "claim", side)
+            self._end_early(sc.CLAIM_LOST, None, "claim", side, counted)
         else:
             self.claim_blocked = len(self.tricks)
             if self.rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:

@@ -69,7 +69,7 @@ from deberc_tui.engine.events import (
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
-from deberc_tui.engine.sheet import ScoreSheet
+from deberc_tui.engine.sheet import Outcome, ScoreSheet
 from deberc_tui.engine.text import N_
 from deberc_tui.engine.view import PendingOffer, SeatView, seat_view
 
@@ -129,7 +129,7 @@ class GameResult:
     """The game's number in the match (0, 1, ...)."""
     winner: int
     """The winning side."""
-    reason: str
+    reason: sc.GameEnd
     """How the game ended: the sheet's reason (``target``, ``claim_won``, ``short``, ...), or
     ``double_refused`` / ``dave_conceded``."""
     game_points: tuple[int, ...]
@@ -140,6 +140,8 @@ class GameResult:
     """Per side, the money won (+) or paid (-) for the game (zero-sum; zeros with ``money: "none"``)."""
     totals: tuple[int, ...]
     """Per side, the game's final totals."""
+    outcome: Outcome | None = None
+    """The sheet's end of the game, with why the winner won (several sides over the target, a claim's count)."""
 
     def to_json(self) -> dict[str, Any]:
         """RECORD.md's ``games`` entry: ``{"winner", "game_points", "multiplier", "money"}``."""
@@ -184,7 +186,7 @@ def settle(game: Game | ScoreSheet, multiplier: int = 1, index: int = 0) -> Game
         points[winner] = outcome.game_points * multiplier
     totals = tuple(game.totals)
     money = money_of(rules, _settlement_totals(game), winner, points, multiplier)
-    return GameResult(index, winner, outcome.reason, tuple(points), multiplier, money, totals)
+    return GameResult(index, winner, outcome.reason, tuple(points), multiplier, money, totals, outcome)
 
 
 def _settlement_totals(game: Game | ScoreSheet) -> list[int]:

@@ -19,14 +19,15 @@ from deberc_tui.engine import Card, DealResult, sort_hand
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.options import Hanging
 from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
+from deberc_tui.text.game_end import game_end_cell, game_end_words
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.sheet_text import combo_text
 from deberc_tui.text.words import bot as bot_word
-from deberc_tui.text.words import game_end
 from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
 
 if TYPE_CHECKING:
+    from deberc_tui.engine.match import GameResult
     from deberc_tui.table.session import TableSession as Table
 
 
@@ -271,11 +272,12 @@ def second_edition_notes(table: Table, r: DealResult) -> Text:
     return notes
 
 
-def game_end_text(table: Table, reason: str) -> str:
-    """How a game ended, in words; a lead of ``gap_end`` points names the gap."""
-    if reason == "gap" and table.rules.gap_end is not None:
-        return _("a lead of {gap} points or more").format(gap=table.rules.gap_end)
-    return game_end(reason)
+def game_end_text(table: Table, result: GameResult, short: bool = False) -> str:
+    """Why a game was won, as a sentence (``short``: a few words for a table's cell), from what the engine says
+    (:mod:`deberc_tui.text.game_end`)."""
+    if short:
+        return game_end_cell(table.rules, result)
+    return game_end_words(table.rules, result, [table.side_name(s) for s in range(table.rules.sides)])
 
 
 def _suit(letter: str) -> Any:

@@ -161,7 +161,7 @@ class TableScreen(Screen[None]):
                                  self._resumed)
         elif isinstance(step, steps.GameEnded):
             self.say(_("Game over: {side} won ({how}).").format(
-                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result.reason)))
+                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result, short=True)))
             self.app.push_screen(match_end.game_end_screen(self.session, step), self._after_game)
         elif isinstance(step, steps.CoverFor):
             self.app.push_screen(modals.PrivacyScreen(self.session.name(step.seat)),
