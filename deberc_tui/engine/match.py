@@ -410,8 +410,8 @@ class Match:
         return out
 
     def optional_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do out of turn now (swap the trump seven, demand a redeal, klabor, offer to concede
-        for fifty): nothing while an offer to raise the stake waits for its answer, or once the deal is over."""
+        """What ``seat`` may do out of turn now (swap the trump seven, demand a redeal, klabor): nothing while an
+        offer to raise the stake waits for its answer, or once the deal is over."""
         deal = self.deal
         if self.offer is not None or deal is None or deal.is_over or self.is_over:
             return []
@@ -496,7 +496,7 @@ class Match:
         deal = self.deal
         if self.is_over or self.game.is_over or deal is None or deal.is_over:
             return _NO_DEAL[kind], {}
-        if self.offer is not None or deal.concede == "offered":
+        if self.offer is not None or deal.awaiting_concede:
             return _WAITING[kind], {}
         if deal.to_act != seat:
             return _NOT_YOUR_TURN[kind], {}

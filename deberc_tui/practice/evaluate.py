@@ -164,7 +164,7 @@ def play_out(
     match = Match.of_game(Game.from_position(deal, totals, hanging))
     loop = PlayLoop(match, seats[:deal.n], ask_optional=False)
     hand: tuple[Card, ...] = ()
-    if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY) is None:
+    if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY and not deal.awaiting_concede) is None:
         hand = tuple(deal.hand(watch))  # the play begins: the cards dealt after the bidding are in
     loop.play_on()
     game = match.game

@@ -383,8 +383,13 @@ class TableScreen(Screen[None]):
         self._acted(self.session.out_of_turn(self.OUT_OF_TURN[kind]))
 
     def action_concede(self) -> None:
-        """``o``: the defender offers to concede the deal for fifty (``concede_50``); the bidder answers."""
-        self._acted(self.session.offer_concede())
+        """``o``: the defender offers to concede the deal for fifty (``concede_50``) once a dialog has said what it
+        gives away and the player has confirmed; the bidder answers."""
+        self.app.push_screen(modals.ConfirmScreen(self.session.concede_question(), _("Offer"), _("Play on")),
+                             self._concede_confirmed)
+
+    def _concede_confirmed(self, yes: bool | None) -> None:
+        self._acted(bool(yes) and self.session.offer_concede())
 
     def action_offer_stake(self) -> None:
         """``+``: offer to double («Дайви») or say «даве», where the rules allow it (§12)."""
