@@ -409,7 +409,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(modals.StatsScreen())
 
     def action_help(self) -> None:
-        self.app.push_screen(modals.HelpScreen())
+        self.app.push_screen(modals.HelpScreen(self.session.rules))
 
     def action_pace(self) -> None:
         order = list(PACES.values())
