@@ -24,7 +24,12 @@ from tablehelp import shown_buttons, to_play
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.app.screens.match_end import GameOverScreen
-from deberc_tui.app.screens.modals import ConcedeAnswerScreen, ConfirmScreen, DealSummaryScreen, ScoreSheetScreen
+from deberc_tui.app.screens.modals import (
+    ConcedeAnswerScreen,
+    ConfirmScreen,
+    DealSummaryScreen,
+    ScoreSheetScreen,
+)
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import (
     CONCEDE_OFFER,
