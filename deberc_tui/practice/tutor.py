@@ -86,7 +86,7 @@ def _advise_bid(view: SeatView, seconds: float, seed: int) -> Advice | None:
     except PositionError:
         return None
     result = evaluate(position, seed=seed, max_seconds=seconds)
-    ranked = result.ranked
+    ranked = sorted(result.bids, key=lambda b: b.ev, reverse=True)  # the tutor warns in points, near the end too
     return Advice([(BIDS[b.bid], b) for b in ranked], result.worlds, result.seconds)
 
 
