@@ -466,7 +466,9 @@ class ExpertBot(HeuristicBot):
         return accept, Text(N_("accept the fifty: over sampled deals I expect only {avg:+.0f} by playing"), {"avg": expected})
 
     def _concede_expectation(self, view: SeatView, offered: bool, deadline: float) -> float:
-        """My expected written difference if the deal is played out (2 players, before the first card)."""
+        """My expected written difference if the deal is played out (2 players). The choice comes before the
+        extra cards (§8): each sample deals the other's six cards and the stock, and the extra cards from it as
+        the engine would (an offer from the defender means its six cards are weak, as the heuristic measures)."""
         know = knowledge(view)
         assert view.trump is not None and view.bidder is not None
         t = view.trump.index
@@ -477,14 +479,29 @@ class ExpertBot(HeuristicBot):
         for i in range(CONCEDE_SAMPLES):
             if i >= 1 and time.perf_counter() > deadline:
                 break
-            hands = self._sample(know, constraints, [0, 0])
+            six, stock = self._concede_world(view, know, constraints)
             for _try in range(BIDDING_TRIES):
-                if not offered or bid_strength(hands[other], t, None, False, False, view.rules) < CONCEDE_OFFER_BELOW:
+                if not offered or bid_strength(six[other], t, None, False, False, view.rules) < CONCEDE_OFFER_BELOW:
                     break
-                hands = self._sample(know, constraints, [0, 0])
+                six, stock = self._concede_world(view, know, constraints)
+            hands = self._full_hands(view, six, stock, view.bidder)
             total += self._playout_value(view, hands, t, view.bidder, held_points(view), deadline)
             done += 1
         return total / max(1, done)
+
+    def _concede_world(
+        self, view: SeatView, know: Knowledge, constraints: list[tuple[int, int, bool]],
+    ) -> tuple[list[int], list[int]]:
+        """The two hands of six as the bidding left them (mine as it is, the other's sampled) and the stock's
+        order, from which the extra cards will come."""
+        size = len(view.hand)
+        pool = know.unseen
+        k6 = Knowledge(seat=view.seat, n=2, trump=know.trump, hand=know.hand, played=0, unseen=pool,
+                       known=[0, 0], forbidden=[0, 0], sizes=[size, size])
+        six = self._sample(k6, constraints, [0, 0], sizes=[size, size])
+        stock = bits(pool & ~six[0] & ~six[1])
+        self.rng.shuffle(stock)
+        return six, stock
 
 def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     """The expert's chance of winning the game, for doubles and «даве»: sampled deals played out to the end of

@@ -139,16 +139,18 @@ def call_strength(rules: Rules, hand: int, trump: int, round1: bool, seat: int, 
     return score
 
 
-# Conceding for fifty (§8, 2 players), on ``full_strength`` once trump is named. Measured with the heuristic
-# against itself (fifty preset with the concession off, 4,608 bid deals): a defender under 30 loses the deal
-# by 64-84 on average (30-40: by 52), so it offers below 30; after such an offer the bidder wins by 47 on
-# average with a strength of 60-80 and by 72 with 80-100, so it refuses the fifty from 65.
-CONCEDE_OFFER_BELOW = 30.0
-CONCEDE_REFUSE_FROM = 65.0
+# Conceding for fifty (§8, 2 players), on ``full_strength`` once trump is named and before the extra cards, so of
+# six cards. Measured with the heuristic against itself (fifty preset with the concession off, 12,130 bid deals,
+# the strength of each player's first six cards in the named trump against the deal's written difference): a
+# defender under 10 loses the deal by 55-64 on average (10-15: by 49, 15-20: by 41), so it offers below 10; after
+# such an offer the bidder wins by 42 on average with a strength of 50-60, by 56 with 60-70 and by 71 with 70-80,
+# so it refuses the fifty from 60.
+CONCEDE_OFFER_BELOW = 10.0
+CONCEDE_REFUSE_FROM = 60.0
 
 
 def full_strength(view: SeatView) -> float:
-    """``bid_strength`` of the whole hand in the named trump (no swap, nothing more to receive)."""
+    """``bid_strength`` of the hand held now in the named trump (no swap, no turnup)."""
     assert view.trump is not None
     return bid_strength(mask_of(view.hand), view.trump.index, None, False, False, view.rules)
 
@@ -195,10 +197,11 @@ class HeuristicBot(BotBase):
         if stake is not None:
             return stake
         legal = stakes.without_offers(legal)
-        answers = [a for a in legal if isinstance(a, Concede50) and a.step is not ConcedeStep.OFFER]
-        if answers:
-            return self.answer_concede(view, answers)
-        opt, why = self._optional(view, [a for a in legal if isinstance(a, SwapSeven | Redeal | Klabor | Concede50)])
+        concede = [a for a in legal if isinstance(a, Concede50)]
+        if concede:  # the defender's choice before the extra cards, or the bidder's answer (§8 concede_50)
+            answers = [a for a in concede if a.step in (ConcedeStep.ACCEPT, ConcedeStep.REFUSE)]
+            return self.answer_concede(view, answers) if answers else self.offer_or_play(view, concede)
+        opt, why = self._optional(view, [a for a in legal if isinstance(a, SwapSeven | Redeal | Klabor)])
         if opt is not None:
             return opt, why
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -227,9 +230,6 @@ class HeuristicBot(BotBase):
                 trumps = sum(1 for c in view.hand if c.suit is view.trump)
                 if trumps < 4:
                     return a, Text(N_("demand a redeal: too weak to make the contract"))
-        for a in options:
-            if isinstance(a, Concede50) and a.step is ConcedeStep.OFFER and self.concede_wise(view):
-                return a, Text(N_("offer to concede for fifty: the bidder would win this deal by more"))
         return None, NO_REASON
 
     # -- raising the stake (§12) --------------------------------------------------------------
@@ -243,6 +243,15 @@ class HeuristicBot(BotBase):
         return rule_outlook(view)
 
     # -- conceding for fifty (§8 concede_50) --------------------------------------------------
+
+    def offer_or_play(self, view: SeatView, choices: Sequence[Concede50]) -> tuple[Action, Explanation]:
+        """As the defender, trump named and six cards in hand: offer to concede for fifty when it is wise, else
+        play the deal."""
+        offer = next((a for a in choices if a.step is ConcedeStep.OFFER), None)
+        play = next((a for a in choices if a.step is ConcedeStep.PLAY), choices[0])
+        if offer is not None and self.concede_wise(view):
+            return offer, Text(N_("offer to concede for fifty: the bidder would win this deal by more"))
+        return play, Text(N_("play the deal: it should cost me less than the fifty a concession gives away"))
 
     def concede_wise(self, view: SeatView) -> bool:
         """Offer to concede as the defender when losing the deal by more than fifty looks likely: a

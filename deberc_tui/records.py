@@ -8,6 +8,7 @@ as a person counts them), the player and seat (from 1) and the rule:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -27,7 +28,7 @@ from deberc_tui.engine import (
     action_from_record,
     action_to_record,
 )
-from deberc_tui.engine.actions import Action
+from deberc_tui.engine.actions import CONCEDE_PLAY, CONCEDE_REFUSE, Action, Concede50, ConcedeStep, PlayCard
 from deberc_tui.engine.match import Match
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.storage import RECORD_LIMIT, atomic_write
@@ -279,7 +280,14 @@ def replay_match(record: Record) -> Match:
             deal = match.start_deal(deal_rec.deck)
         except DebercError as exc:
             raise RecordError(N_("deal {number}: {reason}"), {"number": number, "reason": shortened(exc)}) from None
-        for index, (seat, action) in enumerate(deal_rec.actions, start=1):
+        pending = list(enumerate(deal_rec.actions, start=1))  # (the action's number in the record, the action)
+        k = 0
+        while k < len(pending):
+            if deal.concede_open and not isinstance(pending[k][1][1], Concede50):
+                assert deal.bidder is not None
+                pending[k:] = _older_concession(pending[k:], (deal.bidder + 1) % 2)
+            index, (seat, action) = pending[k]
+            k += 1
             where = Text(N_("deal {number}, action {index}"), {"number": number, "index": index})
             if deal.is_over:
                 raise RecordError(N_("{where}: the deal is already over"), {"where": where})
@@ -295,6 +303,26 @@ def replay_match(record: Record) -> Match:
             except DebercError as exc:  # refused by the engine in another way (a seat's misuse, ...)
                 raise RecordError(N_("{where}: {reason}"), {"where": where, "reason": shortened(exc)}) from None
     return match
+
+
+_Numbered = tuple[int, tuple[int, Action]]
+
+
+def _older_concession(rest: list[_Numbered], defender: int) -> list[_Numbered]:
+    """The actions of a deal from the moment the defender chooses whether to concede for fifty, as a record made
+    before that choice came first has them (until issue 21 the extra cards came with the trump and the offer
+    stayed open until the first card): an offer made before the first card, with its answer, is moved first, and
+    the actions it came after (a trump-seven swap, a double) follow a refused offer — after an accepted one the
+    deal ends, and they are dropped; without an offer the defender's ``play`` goes first. The cards each player
+    gets are the same either way: the extra cards come off the deck in the same order."""
+    for j, (_number, (_seat, action)) in enumerate(rest):
+        if isinstance(action, PlayCard):
+            break
+        if isinstance(action, Concede50) and action.step is ConcedeStep.OFFER:
+            answer = rest[j + 1:j + 2]
+            refused = bool(answer) and answer[0][1][1] == CONCEDE_REFUSE
+            return [rest[j], *answer, *(rest[:j] if refused else []), *rest[j + 2:]]
+    return [(rest[0][0], (defender, CONCEDE_PLAY)), *rest]
 
 
 def _player_name(record: Record, seat: int) -> str:
@@ -325,6 +353,21 @@ def record_from_game(
         [DealRecord(list(d.deck), list(d.log)) for d in game.deals],
     )
     return rec.to_json()
+
+
+def game_identity(match: Match, game_index: int) -> str:
+    """A finished game's identity: a hash of its record — the rules, the first dealer and every deal of the match
+    up to the end of game ``game_index`` (its decks and actions). The same game reached twice (its record opened
+    again, a copy of a saved game finished the same way) has the same identity; any other game, dealt from
+    another shuffled deck, has another. The statistics count a game once by it."""
+    deals = [d for game in match.games[: game_index + 1] for d in game.deals]
+    doc = {
+        "rules": match.rules.to_dict(),
+        "first_dealer": match.first_dealer,
+        "deals": [[[c.notation for c in d.deck], [action_to_record(s, a) for s, a in d.log]] for d in deals],
+    }
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 def save_record(path: str | Path, doc: Mapping[str, Any] | Record) -> None:

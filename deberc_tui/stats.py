@@ -54,7 +54,12 @@ def _valid(game: object) -> bool:
             and isinstance(totals, list) and len(totals) <= 4 and all(_is_int(t, -10**7, 10**7) for t in totals)
             and _is_int(game.get("deals", 0), 0, 10**6) and _is_int(game.get("when", 0), 0, 2**40)
             and _is_int(game.get("game_points", 0), -10**6, 10**6) and _is_int(game.get("money", 0), -10**12, 10**12)
-            and isinstance(game.get("match_won", False), bool))
+            and isinstance(game.get("match_won", False), bool) and _is_identity(game.get("id", "")))
+
+
+def _is_identity(value: object) -> bool:
+    """A game's identity as :func:`record_game` keeps it (a hash of its record, in hex), or "" for none."""
+    return isinstance(value, str) and len(value) <= 64 and all(ch in "0123456789abcdef" for ch in value)
 
 
 def match_fields(match: Match, sides: Iterable[int]) -> dict[str, Any]:
@@ -171,8 +176,13 @@ def load_stats() -> list[dict[str, Any]]:
 def record_game(game: dict[str, Any]) -> Text | None:
     """Record a finished game; returns None, or a line for the player when it could not be written.
 
-    The game is kept in memory then and written with the next one.
+    The game is kept in memory then and written with the next one. A game counts once: an entry whose ``id``
+    (its record's identity, :func:`deberc_tui.records.game_identity`) the statistics hold already — its record
+    opened again, a copy of a saved game finished the same way — is not added again.
     """
+    ident = game.get("id")
+    if ident and any(g.get("id") == ident for g in _pending):
+        return None
     _pending.append(game)
     try:
         path = stats_path()
@@ -180,6 +190,8 @@ def record_game(game: dict[str, Any]) -> Text | None:
             games, refusal = _read(path)
             if refusal is not None:
                 raise WriteRefused(refusal)
+            counted = {g["id"] for g in games if g.get("id")}
+            _pending[:] = [g for g in _pending if not g.get("id") or g["id"] not in counted]
             atomic_write(path, json.dumps({"version": VERSION, "games": games + _pending}, indent=1))
     except OSError as exc:
         return Text(N_("The statistics could not be saved ({reason}); they will be tried again"),

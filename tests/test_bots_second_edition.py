@@ -18,6 +18,7 @@ from bots.sim import Position, SearchAborted, Solver
 from deberc_tui.engine import (
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
+    CONCEDE_PLAY,
     CONCEDE_REFUSE,
     Claim,
     Deal,
@@ -212,15 +213,15 @@ def _after_the_bid(bidder_hand: str, defender_hand: str) -> Deal:
 def test_a_hopeless_defender_offers_to_concede_for_fifty(make: type[Bot]) -> None:
     d = _after_the_bid("JH 9H AH TH KH AS AD AC TS", HOPELESS)
     v = view_of(d, 0)
-    assert CONCEDE_OFFER in v.optional
-    assert make().optional(v, v.optional) == CONCEDE_OFFER
+    assert len(v.hand) == 6 and v.legal == (CONCEDE_PLAY, CONCEDE_OFFER)  # before the extra cards
+    assert make().choose(v, v.legal, 5.0) == CONCEDE_OFFER
 
 
 @pytest.mark.parametrize("make", BOTS)
 def test_a_defender_with_trumps_plays_on(make: type[Bot]) -> None:
     d = _after_the_bid("9H AH 7C 8C 7D 8D 7S 8S 9C", "JH TH KH QH AS AD AC TS TD")
     v = view_of(d, 0)
-    assert make().optional(v, v.optional) is None
+    assert make().choose(v, v.legal, 5.0) == CONCEDE_PLAY
 
 
 @pytest.mark.parametrize("make", BOTS)

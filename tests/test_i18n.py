@@ -544,12 +544,14 @@ def test_practice_evaluate_speaks_russian() -> None:
     english = runner.invoke(main, args)
     assert english.exit_code == 0
     lines = english.output.splitlines()
-    assert lines[0] == "bid         EV    ±SE   bait" and lines[-1].startswith("best: ")
+    assert lines[0] == "bid         EV    ±SE   bait" and lines[-2].startswith("best: ")
+    assert lines[-1] == "graded by the deal's expected points"
     russian = runner.invoke(main, ["--lang", "ru", *args])
     assert russian.exit_code == 0, russian.output
     lines = russian.output.splitlines()
     assert lines[0] == "слово       EV    ±SE   байт"
-    assert {line.split()[0] for line in lines[1:-1]} == {"играю", "пас"}
-    assert lines[-1].startswith("лучшее: ") and "миров: 10" in lines[-1]
+    assert {line.split()[0] for line in lines[1:-2]} == {"играю", "пас"}
+    assert lines[-2].startswith("лучшее: ") and "миров: 10" in lines[-2]
+    assert lines[-1] == "оценка по ожидаемым очкам сдачи"
     refused = runner.invoke(main, ["--lang", "ru", "practice", "--evaluate", "--hand", "AS KS", "--turnup", "TH"])
     assert refused.exit_code == 2 and "на торговле на руке шесть разных карт" in refused.output

@@ -24,7 +24,7 @@ from deberc_tui.engine import (
     Rules,
     parse_action,
 )
-from deberc_tui.engine.actions import CONCEDE_ACCEPT, CONCEDE_OFFER, CONCEDE_REFUSE
+from deberc_tui.engine.actions import CONCEDE_ACCEPT, CONCEDE_OFFER, CONCEDE_PLAY, CONCEDE_REFUSE
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.records import record_from_game
 
@@ -45,6 +45,7 @@ SETUPS = [(preset, players) for preset, counts in PRESET_PLAYERS.items() for pla
     (PlayCard(Card.parse("TD"), True, True), {"card": "TD", "declare": True, "bella": True}),
     (CLAIM, {"claim": True}),
     (CONCEDE_OFFER, {"concede_50": "offer"}),
+    (CONCEDE_PLAY, {"concede_50": "play"}),
     (CONCEDE_ACCEPT, {"concede_50": "accept"}),
     (CONCEDE_REFUSE, {"concede_50": "refuse"}),
 ])

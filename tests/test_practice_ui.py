@@ -293,7 +293,7 @@ def test_the_verdict_names_the_bid_the_numbers_put_first() -> None:
     assert decision.rating == "mistake"
     assert text.startswith("Mistake: you lose 29.8 points against ♥ Hearts.")
     best = hist.add(ev, "H")
-    assert verdict_text(ev, "H", best) == "Best bid."
+    assert verdict_text(ev, "H", best) == "Best bid.\nGraded by the deal's expected points."
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

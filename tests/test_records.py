@@ -13,8 +13,10 @@ from deberc_tui.engine import Bid, Card, Game, PlayCard, Rules, stack_deck
 from deberc_tui.records import (
     RecordError,
     load_record,
+    parse_record,
     record_from_game,
     replay_json,
+    replay_match,
     replay_record,
     save_record,
 )
@@ -139,3 +141,54 @@ def test_replay_of_bad_input_exits_2_with_one_line_and_no_traceback(text: str) -
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.output
+
+
+# -- records made before the concession for fifty came before the extra cards (issue 21) --------------------------
+
+_FIFTY_HANDS = {1: "JH 9H 7H TH KH AS AD AC TS", 0: "7C 8C QC 7D 8D QD 7S 9S JS"}  # dealer 0: seat 1 bids first
+
+
+def _fifty_record(actions: list[dict[str, object]]) -> dict[str, object]:
+    deck = stack_deck(2, 0, _FIFTY_HANDS, turnup="8H")
+    return {"format": "deberc-record/1", "rules": {"preset": "fifty"},
+            "players": [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"}],
+            "first_dealer": 0, "deals": [{"deck": [c.notation for c in deck], "actions": actions}]}
+
+
+def _played_out(record: dict[str, object]) -> dict[str, object]:
+    """The record with its deal played to the end by the first legal card of each seat."""
+    match = replay_match(parse_record(record))
+    while not match.game.deal.is_over:
+        seat = match.to_act
+        match.apply(seat, next(a for a in match.legal_actions() if isinstance(a, PlayCard)))
+    return record_from_game(match, record["players"])  # type: ignore[arg-type]
+
+
+def _sheet(record: dict[str, object]) -> dict[str, object]:
+    return replay_json(replay_match(parse_record(record)))
+
+
+def test_a_deal_recorded_with_the_extra_cards_dealt_before_the_concession_still_replays() -> None:
+    # RECORD.md until issue 21: no "play" step — the extra cards came with the trump, the first card followed
+    new = _played_out(_fifty_record([{"seat": 1, "bid": "play"}, {"seat": 0, "concede_50": "play"}]))
+    actions = new["deals"][0]["actions"]  # type: ignore[index]
+    assert actions[1] == {"seat": 0, "concede_50": "play"}
+    old = _fifty_record([actions[0], *actions[2:]])
+    assert _sheet(old) == _sheet(new)
+    assert record_from_game(replay_match(parse_record(old)), old["players"]) == new  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("answer", ["refuse", "accept"])
+def test_an_old_record_with_a_swap_before_the_offer_to_concede_still_replays(answer: str) -> None:
+    # until issue 21 the trump seven could be swapped before the defender's offer; the offer now comes first
+    bid, swap = {"seat": 1, "bid": "play"}, {"seat": 1, "swap_seven": True}
+    offer, reply = {"seat": 0, "concede_50": "offer"}, {"seat": 1, "concede_50": answer}
+    if answer == "accept":
+        old = _fifty_record([bid, swap, offer, reply])
+        assert _sheet(old) == _sheet(_fifty_record([bid, offer, reply]))
+        assert _sheet(old)["deals"][0]["written"] == [0, 50]
+        return
+    new = _played_out(_fifty_record([bid, offer, reply, swap]))
+    cards = new["deals"][0]["actions"][4:]  # type: ignore[index]
+    old = _fifty_record([bid, swap, offer, reply, *cards])
+    assert _sheet(old) == _sheet(new) and _sheet(old)["deals"][0]["outcome"] != "conceded"

@@ -12,6 +12,7 @@ from deberc_tui.engine import (
     CLAIM,
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
+    CONCEDE_PLAY,
     CONCEDE_REFUSE,
     Game,
     IllegalActionError,
@@ -195,39 +196,63 @@ def test_false_claim_default_loses_with_two_players_continue_with_three_and_four
 # -- concede for fifty ("mit fünfzig") --------------------------------------------------------------
 
 
+def test_concede_50_is_offered_after_trump_is_named_and_before_the_extra_cards() -> None:
+    # §8: "after the bidder has named trump and before the extra cards" — the defender holds six cards
+    g = Game(rules(concede_50=True))
+    deal = play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)  # seat 1 bids, seat 0 defends
+    assert deal.trump is not None and deal.to_act == 0
+    assert deal.legal_actions() == [CONCEDE_PLAY, CONCEDE_OFFER]
+    assert len(g.view(0).hand) == 6 and len(g.view(1).hand) == 6
+
+
 def test_concede_50_accepted_the_bidder_writes_fifty_and_the_deal_ends() -> None:
     g = Game(rules(concede_50=True))
     play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)  # seat 1 bids, seat 0 defends
-    assert CONCEDE_OFFER in g.deal.optional_actions(0) if g.deal else False
     g.apply(0, CONCEDE_OFFER)
     deal = g.deal
     assert deal is not None and deal.to_act == 1 and deal.legal_actions() == [CONCEDE_ACCEPT, CONCEDE_REFUSE]
+    assert len(g.view(1).hand) == 6  # the bidder answers before the extra cards too
     g.apply(1, CONCEDE_ACCEPT)
     row = g.results[-1]
     assert row.outcome == "conceded" and row.written == (0, 50)
     assert g.next_dealer == 1  # (decided) the bidder deals next as the deal's winner
 
 
-def test_concede_50_refused_play_goes_on_and_cannot_be_offered_again() -> None:
+def test_concede_50_refused_the_extra_cards_are_dealt_and_it_cannot_be_offered_again() -> None:
     g = Game(rules(concede_50=True))
     play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)
     g.apply(0, CONCEDE_OFFER)
     g.apply(1, CONCEDE_REFUSE)
     deal = g.deal
     assert deal is not None and deal.to_act == 1 and not deal.is_over
+    assert len(deal.hand(0)) == 9 and len(deal.hand(1)) == 9
     with pytest.raises(IllegalActionError, match="offered already"):
         g.apply(0, CONCEDE_OFFER)
     run(g, _without_bid(MADE_SCRIPT))
     assert g.results[-1].written == (36, 59)
 
 
-def test_concede_50_only_the_defender_before_the_first_card() -> None:
+def test_concede_50_played_on_the_extra_cards_are_the_same_as_without_the_rule() -> None:
+    g = Game(rules(concede_50=True))
+    play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)
+    g.apply(0, CONCEDE_PLAY)
+    plain = Game(rules())
+    played = play_deal(plain, MADE_HANDS, "8H", "play", finish_it=False)
+    deal = g.deal
+    assert deal is not None and deal.hand(0) == played.hand(0) and deal.hand(1) == played.hand(1)
+    run(g, _without_bid(MADE_SCRIPT))
+    assert g.results[-1].written == (36, 59)
+
+
+def test_concede_50_only_the_defender_and_only_before_the_extra_cards() -> None:
     g = Game(rules(concede_50=True))
     play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)
     with pytest.raises(IllegalActionError, match="only the defender"):
         g.apply(1, CONCEDE_OFFER)
-    run(g, "AC")
-    with pytest.raises(IllegalActionError, match="before the first card"):
+    with pytest.raises(IllegalActionError, match="the defender first offers to concede for fifty or plays on"):
+        run(g, "AC")
+    g.apply(0, CONCEDE_PLAY)
+    with pytest.raises(IllegalActionError, match="before the extra cards"):
         g.apply(0, CONCEDE_OFFER)
 
 

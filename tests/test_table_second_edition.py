@@ -24,7 +24,12 @@ from tablehelp import shown_buttons, to_play
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.app.screens.match_end import GameOverScreen
-from deberc_tui.app.screens.modals import ConcedeAnswerScreen, DealSummaryScreen, ScoreSheetScreen
+from deberc_tui.app.screens.modals import (
+    ConcedeAnswerScreen,
+    ConfirmScreen,
+    DealSummaryScreen,
+    ScoreSheetScreen,
+)
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.engine import (
     CONCEDE_OFFER,
@@ -343,7 +348,7 @@ async def test_ten_cards_fit_and_the_tenth_is_keyed_zero(size: str) -> None:
 # -- the concession for fifty ("fifty": concede_50) ---------------------------------------------------
 
 
-async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> None:
+async def test_a_human_defender_is_asked_before_the_extra_cards_and_confirms_the_offer() -> None:
     app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=0, pace=0.0, look=LOOK, bot_maker=first_legal)  # the bot bids first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -351,7 +356,16 @@ async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> Non
         deal = scr.session.game.deal
         assert deal.bidder == 1, "the first-legal bot plays the turnup's suit"
         assert shown_buttons(scr).get("concede") == "Concede 50 (o)"
+        assert len(scr.query_one("#hand").cards) == 6, "the offer comes before the extra cards"
+        assert "o = offer to concede the deal for fifty, Enter = play on" in status_text(app)
         await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "the table asks before conceding"
+        text = screen_text(app)
+        for words in ("Offer to concede this deal for fifty?", "Accepted: Boris writes 50", "nothing for this deal",
+                      "Offer (y)", "Play on (n)"):
+            assert words in text
+        await pilot.press("y")
         await settle(pilot)
         assert "You offer to concede the deal for fifty" in log_text(app)
         assert "Boris accepts: writes 50, the deal ends" in log_text(app)
@@ -359,6 +373,23 @@ async def test_a_human_defender_offers_with_one_key_and_the_bot_answers() -> Non
         text = screen_text(app)
         assert "conceded for fifty" in text and "Conceded for fifty: Boris 50, You 0" in text
         assert app.session.game.totals == [0, 50]
+
+
+async def test_the_defender_who_thinks_again_or_plays_on_gets_the_extra_cards() -> None:
+    app = make_app(Rules.preset("fifty", players=2), seed=4, first_dealer=0, pace=0.0, look=LOOK, bot_maker=first_legal)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table_screen(app)
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("n")  # not after all: nothing is offered, the choice is still open
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and "offer to concede" not in log_text(app)
+        assert len(scr.query_one("#hand").cards) == 6
+        await pilot.press("enter")  # play on
+        await settle(pilot)
+        assert len(scr.query_one("#hand").cards) == 9
+        assert "concede" not in shown_buttons(scr)
 
 
 async def test_the_concession_is_offered_only_while_it_is_legal() -> None:
@@ -395,6 +426,7 @@ async def test_a_bots_offer_asks_the_human_bidder_in_a_dialog_that_says_what_eac
         await pilot.press("p")  # the human bids: the bot defends and offers
         await settle(pilot)
         assert isinstance(app.screen, ConcedeAnswerScreen)
+        assert len(table_screen(app).query_one("#hand").cards) == 6, "the bidder answers before the extra cards"
         text = screen_text(app)
         for words in ("Boris offers to concede the deal for fifty", "Accept: you write 50, the deal ends.",
                       "Refuse: play on.", "Accept (y)", "Refuse (n)"):

@@ -77,7 +77,7 @@ def build_position(
 @click.option("--round", "round_", type=Whole(1, 2), default=None, help="Bidding round (default 1).")
 @click.option("--bids", default=None, callback=checked_text(100), help='The bids before yours, e.g. "pass,pass" (all passes).')
 @click.option("--score", default=None, callback=checked_text(100),
-              help="The score before the deal, one number per side, e.g. 120,340.")
+              help="The score before the deal, one number per side, the dealer's side first, e.g. 120,340.")
 @click.option("--target", type=Whole(1, 9999), default=None, help="Points that win the game.")
 @click.option("--hanging", type=Whole(0, 9999), default=0, help="Hanging points waiting for a winner.")
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None,
@@ -115,9 +115,10 @@ def practice(
         click.echo(hist.summary())
         for i, d in enumerate(hist.mistakes(), start=1):
             pos = d.position
-            click.echo(f"{i:>3}. " + _(
-                "{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"
-            ).format(hand=noted_cards(list(pos["hand"]), look), turnup=noted_cards([pos["turnup"]], look),
+            line = (_("{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.0f}% to win "
+                      "the game ({rating})") if d.basis == "game" else
+                    _("{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"))
+            click.echo(f"{i:>3}. " + line.format(hand=noted_cards(list(pos["hand"]), look), turnup=noted_cards([pos["turnup"]], look),
                      seat=_word(SEATS, pos["seat"]),
                      round=pos["round"], chosen=call_word(d.chosen, look), best=call_word(d.best, look), loss=d.loss,
                      rating=_word(RATINGS, d.rating)))
@@ -156,11 +157,16 @@ def describe(result: object) -> list[str]:
     from deberc_tui.practice.evaluate import Evaluation
 
     assert isinstance(result, Evaluation)
-    lines = [f"{_('bid'):<6}{'EV':>8}{'±SE':>7}{_('bait'):>7}"]
+    game = result.basis == "game"
+    near = result.knows_chances
+    lines = [f"{_('bid'):<6}{'EV':>8}{'±SE':>7}{_('bait'):>7}" + (f"{_('game'):>7}" if near else "")]
     for b in result.ranked:
-        lines.append(f"{words.call(b.bid):<6}{b.ev:>8.1f}{b.se:>7.1f}{b.bait * 100:>6.0f}%")
+        lines.append(f"{words.call(b.bid):<6}{b.ev:>8.1f}{b.se:>7.1f}{b.bait * 100:>6.0f}%"
+                     + (f"{b.chance * 100:>6.0f}%" if near else ""))
     lines.append(_("best: {bid}   ({worlds} worlds, {seconds:.1f} s)").format(
         bid=words.call(result.best.bid), worlds=result.worlds, seconds=result.seconds))
+    lines.append(_("graded by the chance of winning the game (near its end)") if game
+                 else _("graded by the deal's expected points"))
     return lines
 
 

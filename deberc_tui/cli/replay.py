@@ -10,6 +10,7 @@ import click
 from deberc_tui.records import RecordError, load_record, replay_json, replay_match
 from deberc_tui.storage import RECORD_LIMIT
 from deberc_tui.text import words
+from deberc_tui.text.game_end import game_end_words
 from deberc_tui.text.i18n import _, translate_error
 from deberc_tui.text.sheet_text import (
     deal_story,
@@ -85,5 +86,6 @@ def replay(file: str, as_json: bool) -> None:
             click.echo(_("winner: {name} (mars: 2 game points)").format(name=names[outcome.winner]))
         else:
             click.echo(_("winner: {name}").format(name=names[outcome.winner]))
+        click.echo(_("how: {how}").format(how=game_end_words(rules, match.settled[-1], names)))
     else:
         click.echo(_("game in progress"))

@@ -13,6 +13,7 @@ from deberc_tui.engine.actions import (
     CLAIM,
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
+    CONCEDE_PLAY,
     CONCEDE_REFUSE,
     KLABOR,
     PLAY,
@@ -56,7 +57,7 @@ from deberc_tui.engine.stack import stack_deck
 from deberc_tui.engine.view import SeatView, seat_view
 
 __all__ = [
-    "CLAIM", "CONCEDE_ACCEPT", "CONCEDE_OFFER", "CONCEDE_REFUSE", "Concede50", "ConcedeStep", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
+    "CLAIM", "CONCEDE_ACCEPT", "CONCEDE_OFFER", "CONCEDE_PLAY", "CONCEDE_REFUSE", "Concede50", "ConcedeStep", "DECK", "KLABOR", "OPTION_HELP", "PLAY", "PRESETS", "SWAP_SEVEN",
     "Action", "ActionFormatError", "ApiMisuseError", "BaitPenalty", "Bid", "BidCall", "Card", "CardError", "Claim",
     "Combo", "ComboKind", "Deal", "DealOutcome", "DealPoints", "DealResult", "DebercError", "Declaration", "DeckError",
     "Event", "Game", "IllegalActionError", "Klabor", "MalformedActionError", "Outcome", "Phase", "PlayCard", "Rank",

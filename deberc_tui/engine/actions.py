@@ -189,9 +189,12 @@ class Claim(_Notated):
 
 
 class ConcedeStep(StrEnum):
-    """The steps of a concession for fifty (``concede_50``); the values are RECORD.md's."""
+    """The steps of a concession for fifty (``concede_50``); the values are RECORD.md's. Once trump is named the
+    defender chooses, before the extra cards: ``offer`` or ``play`` (play the deal, no offer); the bidder answers an
+    offer with ``accept`` or ``refuse``."""
 
     OFFER = "offer"
+    PLAY = "play"
     ACCEPT = "accept"
     REFUSE = "refuse"
 
@@ -206,12 +209,12 @@ class Concede50(_Notated):
         try:
             value = ConcedeStep(step)
         except ValueError:
-            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, accept or refuse)"),
+            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, play, accept or refuse)"),
                                        {"value": step}) from None
         object.__setattr__(self, "step", value)
 
     def notation(self) -> Notation:
-        """``{"concede_50": "offer"}``, ``"accept"`` or ``"refuse"``."""
+        """``{"concede_50": "offer"}``, ``"play"``, ``"accept"`` or ``"refuse"``."""
         return {"concede_50": self.step.value}
 
     def __str__(self) -> str:
@@ -306,9 +309,11 @@ REDEAL_FOUR_SEVENS: Final = Redeal(RedealReason.FOUR_SEVENS)
 REDEAL_LOW_POINTS: Final = Redeal(RedealReason.LOW_POINTS)
 REDEAL_REASONS: Final[tuple[RedealReason, ...]] = tuple(RedealReason)
 CONCEDE_OFFER: Final = Concede50(ConcedeStep.OFFER)
+CONCEDE_PLAY: Final = Concede50(ConcedeStep.PLAY)
 CONCEDE_ACCEPT: Final = Concede50(ConcedeStep.ACCEPT)
 CONCEDE_REFUSE: Final = Concede50(ConcedeStep.REFUSE)
-_CONCEDES: Final[dict[str, Concede50]] = {c.step.value: c for c in (CONCEDE_OFFER, CONCEDE_ACCEPT, CONCEDE_REFUSE)}
+_CONCEDES: Final[dict[str, Concede50]] = {
+    c.step.value: c for c in (CONCEDE_OFFER, CONCEDE_PLAY, CONCEDE_ACCEPT, CONCEDE_REFUSE)}
 DOUBLE_OFFER: Final = Double(DoubleStep.OFFER)
 DOUBLE_ACCEPT: Final = Double(DoubleStep.ACCEPT)
 DOUBLE_REFUSE: Final = Double(DoubleStep.REFUSE)
@@ -373,7 +378,8 @@ def _parse(obj: object, also_allowed: frozenset[str]) -> Action:
         return REDEAL_FOUR_SEVENS if value == RedealReason.FOUR_SEVENS else REDEAL_LOW_POINTS
     if kind == "concede_50":
         if not isinstance(value, str) or value not in _CONCEDES:
-            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, accept or refuse)"), {"value": value})
+            raise MalformedActionError(N_("bad concede_50 step {value!r} (offer, play, accept or refuse)"),
+                                       {"value": value})
         return _CONCEDES[value]
     if kind == "double":
         if not isinstance(value, str) or value not in _DOUBLES:

@@ -17,6 +17,7 @@ from deberc_tui.engine.actions import (
     CLAIM,
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
+    CONCEDE_PLAY,
     CONCEDE_REFUSE,
     KLABOR,
     PLAY,
@@ -116,9 +117,11 @@ Refusal = tuple[str, dict[str, object]]
 
 
 class _ConcedeState(StrEnum):
-    """Whether an offer to concede for fifty waits for the bidder's answer."""
+    """Where a concession for fifty stands (§8 ``concede_50``): the defender choosing, before the extra cards,
+    whether to offer (``OPEN``); an offer waiting for the bidder's answer (``OFFERED``); or neither."""
 
     CLOSED = "closed"
+    OPEN = "open"
     OFFERED = "offered"
 
 
@@ -134,6 +137,7 @@ _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
 _BIDDING: Final = Phase.BIDDING
 _OFFERED: Final = _ConcedeState.OFFERED
+_CLOSED: Final = _ConcedeState.CLOSED
 """The hot paths' phases as module constants: one lookup instead of two, on every legal list and card."""
 
 
@@ -200,7 +204,7 @@ class Deal:
         "trump", "bidder", "swapped_by", "swapped_card", "played_first", "declarations", "bella_eligible", "bella_done",
         "bella_tricks", "trick", "trick_leader", "tricks", "taken", "trick_count", "_win_seat",
         "_win_strength", "_best_trump", "combos_side", "claim_blocked", "result", "_ti", "_tmask", "log",
-        "forced", "concede", "_resume", "struck", "play_hand", "shown_side",
+        "forced", "concede", "struck", "play_hand", "shown_side",
     )
 
     def __init__(
@@ -271,7 +275,6 @@ class Deal:
         self.to_act: int | None = self.order[0]
         self.forced = forced_bidder is not None
         self.concede = _ConcedeState.CLOSED
-        self._resume: int | None = None
         self.struck: list[int] = []
         self.events.append(Dealt(dealer, self.turnup))
         if forced_bidder is not None:
@@ -307,6 +310,17 @@ class Deal:
         answered nothing else may happen (a match offers no double meanwhile)."""
         return self.concede is _ConcedeState.OFFERED
 
+    @property
+    def concede_open(self) -> bool:
+        """Whether the defender is choosing, trump named and before the extra cards, whether to offer to concede
+        for fifty (§8 ``concede_50``): each player holds six cards, and nothing else may happen meanwhile."""
+        return self.concede is _ConcedeState.OPEN
+
+    @property
+    def awaiting_concede(self) -> bool:
+        """Whether a concession for fifty is being decided: the defender's choice or the bidder's answer."""
+        return self.concede is not _CLOSED
+
     def hand(self, seat: int) -> list[Card]:
         return cards_of(self._hands[seat])
 
@@ -336,8 +350,8 @@ class Deal:
         if seat is None:
             return []
         out: list[Action]
-        if self.concede is _OFFERED:
-            return [CONCEDE_ACCEPT, CONCEDE_REFUSE]
+        if self.concede is not _CLOSED:  # play on first: what a seat that takes the first action does
+            return [CONCEDE_ACCEPT, CONCEDE_REFUSE] if self.concede is _OFFERED else [CONCEDE_PLAY, CONCEDE_OFFER]
         if self.phase is _BIDDING:
             out = self._legal_bids()
         else:
@@ -350,12 +364,11 @@ class Deal:
         return out
 
     def optional_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do out of turn right now: swap the trump seven, demand a redeal, klabor."""
-        if self.phase is _OVER or self.played_first[seat] or self.concede is _OFFERED:
+        """What ``seat`` may do out of turn right now: swap the trump seven, demand a redeal, klabor (nothing while
+        a concession for fifty is decided: the extra cards are not dealt yet)."""
+        if self.phase is _OVER or self.played_first[seat] or self.concede is not _CLOSED:
             return []
         out: list[Action] = []
-        if self._concede_refusal(seat) is None:
-            out.append(CONCEDE_OFFER)
         if self.phase is _PLAY and self._swap_refusal(seat) is None:
             out.append(SWAP_SEVEN)
         if self._four_sevens_refusal(seat) is None:
@@ -470,21 +483,25 @@ class Deal:
         jack = self._ti * 8 + Rank.JACK.index
         return any(c.index == jack for _, c in self.tricks[-1].cards)
 
-    def _concede_refusal(self, seat: int) -> Refusal | None:
-        """§8 ``concede_50`` (2 players): the defender may offer once, after trump is named, before the first card.
+    def _concede_applies(self) -> bool:
+        """Whether this deal has a moment for the concession for fifty (§8 ``concede_50``, 2 players, not the
+        forced deal after a held tie)."""
+        return self.rules.concede_50 and self.n == 2 and not self.forced
 
-        (decided) The extra cards are dealt with the trump, so the offer is open until the first card is played.
-        """
+    def _concede_refusal(self, seat: int) -> Refusal | None:
+        """§8 ``concede_50`` (2 players): "after the bidder has named trump and before the extra cards, the
+        defender may offer to concede". Once trump is named the extra cards wait (:meth:`_choose_trump`): the
+        defender, holding six cards, offers or plays on, and only then are they dealt (after a refused offer too)."""
         if not self.rules.concede_50 or self.n != 2:
             return N_("cannot concede for fifty: the rules do not allow it"), {}
-        if self.phase is not Phase.PLAY or self.tricks or self.trick:
-            return N_("cannot concede for fifty now: only after trump is named and before the first card"), {}
-        if seat == self.bidder:
-            return N_("cannot concede for fifty: only the defender may offer"), {}
-        if self.concede is not _ConcedeState.CLOSED or any(isinstance(e, ConcedeOffered) for e in self.events):
-            return N_("cannot concede for fifty: it was offered already"), {}
         if self.forced:
             return N_("cannot concede for fifty in the forced deal"), {}
+        if seat == self.bidder:
+            return N_("cannot concede for fifty: only the defender may offer"), {}
+        if self.concede is _OFFERED or any(isinstance(e, ConcedeOffered) for e in self.events):
+            return N_("cannot concede for fifty: it was offered already"), {}
+        if self.concede is not _ConcedeState.OPEN:
+            return N_("cannot concede for fifty now: only after trump is named and before the extra cards"), {}
         return None
 
     # -- refusals: None when allowed, else the reason (reads after "seat N") --------------------
@@ -563,10 +580,14 @@ class Deal:
         self.log.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.concede is _OFFERED and not isinstance(action, Concede50):
+        if self.concede is not _CLOSED and not isinstance(action, Concede50):
             if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):  # not an action at all
                 raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
-            raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede for fifty"))
+            if self.concede is _OFFERED:
+                raise IllegalActionError(seat, N_("cannot act now: the bidder must first answer the offer to concede "
+                                                  "for fifty"))
+            raise IllegalActionError(seat, N_("cannot act now: the defender first offers to concede for fifty or "
+                                              "plays on (the extra cards come after)"))
         if type(action) is PlayCard:  # most actions are cards: the exact type first, the general checks below
             self._play(seat, action)
         elif isinstance(action, Concede50):
@@ -598,12 +619,20 @@ class Deal:
             raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
 
     def _concede_step(self, seat: int, action: Concede50) -> None:
-        if action.step is ConcedeStep.OFFER:
+        step = action.step
+        if step is ConcedeStep.OFFER:
             self._refuse_if(seat, self._concede_refusal(seat))
             self.concede = _ConcedeState.OFFERED
-            self._resume = self.to_act
             self.to_act = self.bidder
             self.events.append(ConcedeOffered(seat))
+            return
+        if step is ConcedeStep.PLAY:
+            if self.concede is not _ConcedeState.OPEN:
+                raise IllegalActionError(seat, N_("cannot play on: nobody is choosing whether to concede for fifty now"))
+            if seat == self.bidder:
+                raise IllegalActionError(seat, N_("cannot play on: the defender chooses whether to concede for fifty"))
+            self.concede = _ConcedeState.CLOSED
+            self._deal_extras()
             return
         if self.concede is not _ConcedeState.OFFERED:
             raise IllegalActionError(seat, N_("cannot answer: nobody offered to concede for fifty"))
@@ -615,7 +644,7 @@ class Deal:
         if accepted:
             self._end_early(sc.CONCEDED, None, "concede_50")
         else:
-            self.to_act = self._resume
+            self._deal_extras()
 
     @staticmethod
     def _refuse_if(seat: int, refusal: Refusal | None) -> None:
@@ -661,26 +690,40 @@ class Deal:
         self._choose_trump(seat, self.turnup.suit if suit is None else suit)
 
     def _choose_trump(self, seat: int, suit: Suit) -> None:
+        """Trump is named: the extra cards are dealt and the first leader is to play — or, with ``concede_50``, the
+        defender first chooses whether to offer to concede, holding six cards (§8: "before the extra cards"), and
+        the extra cards wait for that choice (:meth:`_deal_extras`). They come off the deck in the same order
+        either way. (decided) The bottom card is turned with the trump in both cases: it is nobody's card."""
         self.trump = suit
         self._ti = suit.index
         self._tmask = SUIT_MASKS[suit.index]
         self.bidder = seat
+        if stock_card_shown(self.rules) is StockCardShown.BOTTOM:
+            self.bottom = self.deck[31]
+        self.phase = Phase.PLAY
+        leader = self.rules.first_leader(self.dealer, seat)
+        self.trick_leader = leader
+        if self._concede_applies():
+            self.concede = _ConcedeState.OPEN
+            self.to_act = (seat + 1) % self.n  # the defender
+        else:
+            self._deal_extras()
+        self.events.append(TrumpChosen(seat, suit, self.bid_round, self.bottom))
+
+    def _deal_extras(self) -> None:
+        """Deal the cards that follow the bidding (§2, :func:`~deberc_tui.engine.dealing.packets_after_bidding`)
+        and give the first lead."""
+        assert self.bidder is not None
         deck, pos, hands = self.deck, self._pos, self._hands
-        for s, k, with_turnup in packets_after_bidding(self.rules, self.dealer, seat):
+        for s, k, with_turnup in packets_after_bidding(self.rules, self.dealer, self.bidder):
             if with_turnup:
                 hands[s] |= self.turnup.bit
                 self.turnup_taken_by = s
             for c in deck[pos:pos + k]:
                 hands[s] |= 1 << c.index
             pos += k
-        if stock_card_shown(self.rules) is StockCardShown.BOTTOM:
-            self.bottom = deck[31]
         self._pos = pos
-        self.phase = Phase.PLAY
-        leader = self.rules.first_leader(self.dealer, seat)
-        self.trick_leader = leader
-        self.to_act = leader
-        self.events.append(TrumpChosen(seat, suit, self.bid_round, self.bottom))
+        self.to_act = self.trick_leader
 
     def _swap(self, seat: int) -> None:
         seven = DECK[self._ti * 8]
@@ -700,7 +743,8 @@ class Deal:
             sc.THROWN_IN, None, zeros, zeros, zeros, None, zeros, None, None, reason,
         )
 
-    def _end_early(self, outcome: sc.DealOutcome, winner: int | None, reason: str, claimant: int | None = None) -> None:
+    def _end_early(self, outcome: sc.DealOutcome, winner: int | None, reason: str, claimant: int | None = None,
+                   claim_count: int | None = None) -> None:
         self.phase = Phase.OVER
         self.to_act = None
         cards, combos, bella = self._side_points(final=False)
@@ -709,7 +753,7 @@ class Deal:
             None if self.bidder is None else self.rules.side_of(self.bidder),
             tuple(cards), tuple(combos), tuple(bella), self.combos_side, tuple(self._side_tricks()),
             None, winner, reason, self.tricks[0].leader if self.tricks else None, claimant,
-            bidder_seat=self.bidder, struck=tuple(self.struck),
+            bidder_seat=self.bidder, struck=tuple(self.struck), claim_count=claim_count,
         )
 
     def end_by_stake(self, outcome: sc.DealOutcome, winner: int) -> None:
@@ -885,9 +929,9 @@ class Deal:
         valid = counted >= self.rules.target
         self.events.append(ClaimMade(seat, valid, counted))
         if valid:
-            self._end_early(sc.CLAIM_WON, side, "claim", side)
+            self._end_early(sc.CLAIM_WON, side, "claim", side, counted)
         elif self.rules.false_claim is FalseClaim.LOSES:
-            self._end_early(sc.CLAIM_LOST, None, "claim", side)
+            self._end_early(sc.CLAIM_LOST, None, "claim", side, counted)
         else:
             self.claim_blocked = len(self.tricks)
             if self.rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:

@@ -15,7 +15,7 @@ from deberc_tui.engine.cards import Card, Suit
 from deberc_tui.engine.combos import Combo
 
 if TYPE_CHECKING:
-    from deberc_tui.engine.scoring import DealResult
+    from deberc_tui.engine.scoring import DealResult, GameEnd
 
 _E = TypeVar("_E")
 
@@ -196,7 +196,7 @@ class DealScored:
 class GameOver:
     winner: int  # side
     game_points: int
-    reason: str
+    reason: GameEnd
 
 
 @event

@@ -69,7 +69,7 @@ from deberc_tui.engine.events import (
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
-from deberc_tui.engine.sheet import ScoreSheet
+from deberc_tui.engine.sheet import Outcome, ScoreSheet
 from deberc_tui.engine.text import N_
 from deberc_tui.engine.view import PendingOffer, SeatView, seat_view
 
@@ -129,7 +129,7 @@ class GameResult:
     """The game's number in the match (0, 1, ...)."""
     winner: int
     """The winning side."""
-    reason: str
+    reason: sc.GameEnd
     """How the game ended: the sheet's reason (``target``, ``claim_won``, ``short``, ...), or
     ``double_refused`` / ``dave_conceded``."""
     game_points: tuple[int, ...]
@@ -140,6 +140,8 @@ class GameResult:
     """Per side, the money won (+) or paid (-) for the game (zero-sum; zeros with ``money: "none"``)."""
     totals: tuple[int, ...]
     """Per side, the game's final totals."""
+    outcome: Outcome | None = None
+    """The sheet's end of the game, with why the winner won (several sides over the target, a claim's count)."""
 
     def to_json(self) -> dict[str, Any]:
         """RECORD.md's ``games`` entry: ``{"winner", "game_points", "multiplier", "money"}``."""
@@ -184,7 +186,7 @@ def settle(game: Game | ScoreSheet, multiplier: int = 1, index: int = 0) -> Game
         points[winner] = outcome.game_points * multiplier
     totals = tuple(game.totals)
     money = money_of(rules, _settlement_totals(game), winner, points, multiplier)
-    return GameResult(index, winner, outcome.reason, tuple(points), multiplier, money, totals)
+    return GameResult(index, winner, outcome.reason, tuple(points), multiplier, money, totals, outcome)
 
 
 def _settlement_totals(game: Game | ScoreSheet) -> list[int]:
@@ -408,8 +410,8 @@ class Match:
         return out
 
     def optional_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do out of turn now (swap the trump seven, demand a redeal, klabor, offer to concede
-        for fifty): nothing while an offer to raise the stake waits for its answer, or once the deal is over."""
+        """What ``seat`` may do out of turn now (swap the trump seven, demand a redeal, klabor): nothing while an
+        offer to raise the stake waits for its answer, or once the deal is over."""
         deal = self.deal
         if self.offer is not None or deal is None or deal.is_over or self.is_over:
             return []
@@ -494,7 +496,7 @@ class Match:
         deal = self.deal
         if self.is_over or self.game.is_over or deal is None or deal.is_over:
             return _NO_DEAL[kind], {}
-        if self.offer is not None or deal.concede == "offered":
+        if self.offer is not None or deal.awaiting_concede:
             return _WAITING[kind], {}
         if deal.to_act != seat:
             return _NOT_YOUR_TURN[kind], {}

@@ -35,6 +35,31 @@ class DealOutcome(StrEnum):
     """«даве» (§12): the opponent conceded; the game ends, the offerer's side wins the current stake."""
 
 
+class GameEnd(StrEnum):
+    """How a game ended (:class:`~deberc_tui.engine.sheet.Outcome`'s ``reason``); the values are the words a
+    record's reader and the score pad's export write. Several sides at the target after one deal end it as
+    ``TARGET`` too: the outcome's ``both_over`` says which rule chose among them."""
+
+    TARGET = "target"
+    """A side reached the target (§8)."""
+    GAP = "gap"
+    """A lead of ``gap_end`` points won below the target."""
+    SHORT = "short"
+    """The short game's one deal decided it."""
+    CLAIM_WON = "claim_won"
+    """A right claim («Партия»)."""
+    CLAIM_LOST = "claim_lost"
+    """A false claim lost the game (``false_claim: "loses"``)."""
+    DEBERTZ = "debertz"
+    """A debertz declared (``debertz: "win"``)."""
+    KLABOR = "klabor"
+    """Klabor announced."""
+    DOUBLE_REFUSED = "double_refused"
+    """A double («Дайви») refused (§12)."""
+    DAVE_CONCEDED = "dave_conceded"
+    """A «даве» conceded (§12)."""
+
+
 MADE: Final = DealOutcome.MADE
 BAIT: Final = DealOutcome.BAIT
 HANGING: Final = DealOutcome.HANGING
@@ -88,6 +113,8 @@ class DealPoints:
     table: tuple[int, ...] = ()
     """Per side, points moved by the table's penalties the score pad writes (§11: a missed cut, a renege, a
     pencil correction): negative ones are penalties, positive ones are written; empty when none."""
+    claim_count: int | None = None
+    """What a claim that ended the deal counted for the claimant's side (§8), None otherwise or unknown."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "outcome", DealOutcome(self.outcome))  # "bait" is read as the member, checked

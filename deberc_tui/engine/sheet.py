@@ -20,11 +20,24 @@ from deberc_tui.engine.text import N_
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game as a value: the winning side and the game points it earns (2 with mars)."""
+    """The end of a game as a value: the winning side, the game points it earns (2 with mars) and why it won."""
 
     winner: int
     game_points: int
-    reason: str
+    reason: sc.GameEnd
+    both_over: BothOver | None = None
+    """When several sides were at or over the target after the last deal (§8 ``both_over``): the rule that chose
+    the winner — the defending side, the bidder, the last trick's taker, or the higher total (also every rule's
+    fallback). None when one side alone reached it, or the game ended otherwise."""
+    claim_count: int | None = None
+    """What the claim that ended the game counted (``CLAIM_WON``, ``CLAIM_LOST``), when known."""
+    claimant: int | None = None
+    """The side that claimed (``CLAIM_WON``, ``CLAIM_LOST``)."""
+
+    @property
+    def mars(self) -> bool:
+        """Whether the win counts double because every loser has less than half the target (§12 ``mars``)."""
+        return self.game_points > 1
 
 
 class ScoreSheet:
@@ -126,7 +139,7 @@ class ScoreSheet:
         )
         self.results.append(result)
         if winner is not None:
-            self._end(winner, outcome)
+            self._end(winner, sc.GameEnd(outcome.value), claim_count=dp.claim_count, claimant=dp.claimant)
         elif outcome in sc.PLAYED_OUT or outcome is sc.CONCEDED:
             self._check_end(dp, written)
         return result
@@ -205,27 +218,29 @@ class ScoreSheet:
             top = max(basis)
             leaders = [s for s, v in enumerate(basis) if v == top]
             if len(leaders) == 1:
-                self._end(leaders[0], "short")
+                self._end(leaders[0], sc.GameEnd.SHORT)
             return
         over = [s for s in range(rules.sides) if totals[s] >= rules.target]
         if not over:
             self._check_gap()
             return
         if len(over) == 1:
-            self._end(over[0], "target")
+            self._end(over[0], sc.GameEnd.TARGET)
             return
         choice: int | None = None
-        if rules.both_over is BothOver.DEFENDER:
+        rule = rules.both_over
+        if rule is BothOver.DEFENDER:
             defenders = [s for s in over if s != dp.bidder_side]
             choice = _unique_top(defenders, totals)
-        elif rules.both_over is BothOver.BIDDER:
+        elif rule is BothOver.BIDDER:
             choice = dp.bidder_side if dp.bidder_side in over else None
-        elif rules.both_over is BothOver.LAST_TRICK:
+        elif rule is BothOver.LAST_TRICK:
             choice = dp.last_trick_side if dp.last_trick_side in over else None
         if choice is None:
+            rule = BothOver.HIGHER
             choice = _unique_top(over, totals)
         if choice is not None:
-            self._end(choice, "target")
+            self._end(choice, sc.GameEnd.TARGET, both_over=rule)
 
     def _check_gap(self) -> None:
         """§8 ``gap_end`` (2 players, "mit fünfzig"): a lead of at least that many points wins below the target."""
@@ -234,14 +249,15 @@ class ScoreSheet:
             return
         lead = self.totals[0] - self.totals[1]
         if abs(lead) >= gap:
-            self._end(0 if lead > 0 else 1, "gap")
+            self._end(0 if lead > 0 else 1, sc.GameEnd.GAP)
 
-    def _end(self, winner: int, reason: str) -> None:
+    def _end(self, winner: int, reason: sc.GameEnd, both_over: BothOver | None = None,
+             claim_count: int | None = None, claimant: int | None = None) -> None:
         rules = self.rules
         losers = [s for s in range(rules.sides) if s != winner]
         # §12: mars when every losing side is below half the target; a refused double or conceded «даве» never
         mars = rules.mars and reason not in sc.STAKE_ENDING and all(self.totals[s] * 2 < rules.target for s in losers)
-        self.outcome = Outcome(winner, 2 if mars else 1, reason)
+        self.outcome = Outcome(winner, 2 if mars else 1, reason, both_over, claim_count, claimant)
 
 
 def _per_side(nsides: int, *moves: Sequence[int]) -> list[int]:

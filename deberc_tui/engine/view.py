@@ -169,8 +169,9 @@ class SeatView:
         """How many cards lie in the stock (the turnup not counted, wherever it lies): a count, never the cards."""
         n = self.players
         before = 32 - 3 * FIRST_PACKETS * n - 1
-        if self.bidder is None or self.trump is None:
-            return before
+        played = len(self.tricks) * n + len(self.current_trick)
+        if self.bidder is None or self.trump is None or sum(self.hand_sizes) + played == 3 * FIRST_PACKETS * n:
+            return before  # the extra cards are not dealt yet (bidding, or the choice to concede for fifty)
         return before - sum(k for _, k, _ in packets_after_bidding(self.rules, self.dealer, self.bidder))
 
     @property

@@ -8,6 +8,12 @@ on the score sheet in this deal (after bait and hanging, penalties included) min
 the other sides write. The worlds are dealt under the position's rules: with Kharkiv's ``extra_cards: 4``
 every hand holds 10 cards once the bidding is over, and each bid keeps the hand it led to in its first
 world (:attr:`BidValue.example`) so that the player can see one.
+
+Near the end of a game (:attr:`Evaluation.near_end`) points are not what a bid is for: winning the game is. Each
+world also gives your chance of winning the game after its deal (1 or 0 when the deal ended the game, else the
+bots' score rule, :func:`bots.stakes.score_chance`), and there the bids are ranked and graded by that chance
+(:attr:`Evaluation.basis`): a bid that raises it from 12% to 32% while it loses deal points is the best bid, not a
+blunder.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bots.stakes import score_chance
 from deberc_tui.engine import DECK, Card, Deal, Game, Phase, Suit
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.engine.match import Match
@@ -28,6 +35,13 @@ from deberc_tui.practice.position import BidPosition
 
 # Rating thresholds: expected points lost against the best bid.
 THRESHOLDS = (("fine", 5.0), ("inaccuracy", 15.0), ("mistake", 35.0))
+# Near the end of a game: percentage points of the chance of winning the game lost against the best bid. With a
+# few deals to go one deal's points are spread about ±170, so 35 points are about 8% of the chance, 15 about 3.5%.
+CHANCE_THRESHOLDS = (("fine", 1.5), ("inaccuracy", 4.0), ("mistake", 8.0))
+POINTS = "points"
+"""Graded by the expected points of the deal."""
+GAME = "game"
+"""Graded by the chance of winning the game (near its end)."""
 BLUNDER = "blunder"
 TOO_CLOSE = "too close to call"
 
@@ -42,6 +56,7 @@ class BidValue:
     losses: int = 0
     example: tuple[Card, ...] = ()  # your hand when the bidding ended, in the first world where it did
     example_trump: Suit | None = None  # and the trump chosen there
+    chances: list[float] = field(default_factory=list)  # per world, your chance of winning the game after the deal
 
     @property
     def n(self) -> int:
@@ -56,6 +71,11 @@ class BidValue:
         return standard_error(self.values)
 
     @property
+    def chance(self) -> float:
+        """Your chance of winning the game after this bid, over the worlds (0..1)."""
+        return sum(self.chances) / len(self.chances) if self.chances else 0.0
+
+    @property
     def bait(self) -> float:
         """How often your side was the bidder and got baited."""
         return self.baits / self.n if self.n else 0.0
@@ -65,6 +85,7 @@ class BidValue:
         if near_end:
             out["win_now"] = round(self.wins / self.n, 3) if self.n else 0.0
             out["lose_now"] = round(self.losses / self.n, 3) if self.n else 0.0
+            out["game_chance"] = round(self.chance, 3)
         return out
 
 
@@ -86,6 +107,10 @@ class Evaluation:
 
     @property
     def ranked(self) -> list[BidValue]:
+        """The bids, best first: by expected points, or near the end by the chance of winning the game (points
+        breaking a tie)."""
+        if self.basis == GAME:
+            return sorted(self.bids, key=lambda b: (b.chance, b.ev), reverse=True)
         return sorted(self.bids, key=lambda b: b.ev, reverse=True)
 
     @property
@@ -95,21 +120,45 @@ class Evaluation:
     @property
     def near_end(self) -> bool:
         rules = self.position.rules
-        return rules.short or max(self.position.totals) >= rules.target * 0.6
+        return rules.short or bool(self.position.totals) and max(self.position.totals) >= rules.target * 0.6
 
+    @property
+    def knows_chances(self) -> bool:
+        """Whether the game's outcome is worth showing: near the end, with each bid's chance measured."""
+        return self.near_end and all(b.chances for b in self.bids)
+
+    @property
+    def basis(self) -> str:
+        """What the bids are graded by: :data:`GAME` (the chance of winning the game) near the end of a game, where
+        a deal's points matter only as they win or lose it — unless every bid leaves about the same chance (a game
+        as good as lost or won whatever is bid: within the first threshold, 1.5%), where only the deal's points tell
+        the bids apart — else :data:`POINTS` (the deal's expected points)."""
+        if not self.knows_chances:
+            return POINTS
+        chances = [b.chance for b in self.bids]
+        return GAME if 100 * (max(chances) - min(chances)) >= CHANCE_THRESHOLDS[0][1] else POINTS
     def value(self, bid: str) -> BidValue:
         for b in self.bids:
             if b.bid == bid:
                 return b
         raise KeyError(bid)
 
+    def _graded(self, bid: BidValue) -> list[float]:
+        """A bid's per-world values in the unit it is graded in: points, or percent of the chance to win the game."""
+        return [100 * c for c in bid.chances] if self.basis == GAME else bid.values
+
     def diff_se(self, a: str, b: str) -> float:
-        """Standard error of the difference between two bids (paired over the same worlds)."""
-        va, vb = self.value(a).values, self.value(b).values
+        """Standard error of the difference between two bids (paired over the same worlds), in the grading unit."""
+        va, vb = self._graded(self.value(a)), self._graded(self.value(b))
         return standard_error([x - y for x, y in zip(va, vb, strict=True)])
 
     def loss(self, bid: str) -> float:
-        return self.best.ev - self.value(bid).ev
+        """What ``bid`` loses against the best bid: expected points, or near the end percent of the chance of
+        winning the game (:attr:`basis`)."""
+        best, chosen = self.best, self.value(bid)
+        if self.basis == GAME:
+            return 100 * (best.chance - chosen.chance)
+        return best.ev - chosen.ev
 
     def rate(self, bid: str) -> str:
         """fine / inaccuracy / mistake / blunder, or 'too close to call' within two standard errors."""
@@ -119,7 +168,7 @@ class Evaluation:
         loss = self.loss(bid)
         if loss < 2 * self.diff_se(best.bid, bid):
             return TOO_CLOSE
-        for name, limit in THRESHOLDS:
+        for name, limit in CHANCE_THRESHOLDS if self.basis == GAME else THRESHOLDS:
             if loss < limit:
                 return name
         return BLUNDER
@@ -129,6 +178,7 @@ class Evaluation:
         return {
             "bids": [b.to_json(near) for b in self.ranked],
             "best": self.best.bid,
+            "graded_by": self.basis,
             "worlds": self.worlds,
             "seconds": round(self.seconds, 2),
         }
@@ -153,6 +203,20 @@ class WorldResult:
     game_winner: int | None
     hand: tuple[Card, ...] = ()  # the watched seat's hand when the play began (none if the deal was thrown in)
     trump: Suit | None = None
+    chances: tuple[float, ...] = ()  # per side: its chance of winning the game after the deal (game_chances)
+
+
+def game_chances(game: Game) -> tuple[float, ...]:
+    """Per side, its chance of winning the game once the deal is written: 1 or 0 when the deal ended it; in a short
+    game a tie (the deal dealt again) even chances; else the bots' rule on the totals and the distance to the target
+    (:func:`bots.stakes.score_chance`: the lead against the spread of the deals still to come; with 3 sides each
+    against the best of the others)."""
+    rules = game.rules
+    if game.outcome is not None:
+        return tuple(1.0 if s == game.outcome.winner else 0.0 for s in range(rules.sides))
+    if rules.short:
+        return (1.0 / rules.sides,) * rules.sides
+    return tuple(score_chance(rules, game.totals, s) for s in range(rules.sides))
 
 
 def play_out(
@@ -164,7 +228,7 @@ def play_out(
     match = Match.of_game(Game.from_position(deal, totals, hanging))
     loop = PlayLoop(match, seats[:deal.n], ask_optional=False)
     hand: tuple[Card, ...] = ()
-    if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY) is None:
+    if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY and not deal.awaiting_concede) is None:
         hand = tuple(deal.hand(watch))  # the play begins: the cards dealt after the bidding are in
     loop.play_on()
     game = match.game
@@ -174,11 +238,13 @@ def play_out(
     k = len(scores)
     values = tuple(sc - (total - sc) / (k - 1) for sc in scores)
     winner = game.outcome.winner if game.outcome is not None else None
-    return WorldResult(values, row.bidder, row.outcome, winner, hand, deal.trump)
+    return WorldResult(values, row.bidder, row.outcome, winner, hand, deal.trump, game_chances(game))
 
 
 def record_outcome(bv: BidValue, world: WorldResult, my_side: int) -> None:
     bv.values.append(world.values[my_side])
+    if world.chances:
+        bv.chances.append(world.chances[my_side])
     if not bv.example and world.hand:
         bv.example, bv.example_trump = world.hand, world.trump
     if world.bidder == my_side:

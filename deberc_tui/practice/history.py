@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from deberc_tui.engine.actions import BIDS
-from deberc_tui.practice.evaluate import Evaluation
+from deberc_tui.practice.evaluate import GAME, POINTS, Evaluation
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
 from deberc_tui.text.i18n import N_
 from deberc_tui.untrusted import MIB, InputError, NotRegularFile, load_json_file, version_number
@@ -42,14 +42,22 @@ class Decision:
     chosen: str
     best: str
     loss: float
+    """What the choice lost against the best bid, in the unit of :attr:`basis`: points, or percent of the chance
+    of winning the game."""
     rating: str
     evaluation: dict[str, Any]
+    basis: str = POINTS
+    """What the choice was graded by: ``points`` (the deal's expected points) or ``game`` (near the end of a game,
+    the chance of winning it)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "position": self.position, "chosen": self.chosen, "best": self.best,
             "loss": round(self.loss, 1), "rating": self.rating, "evaluation": self.evaluation,
         }
+        if self.basis != POINTS:
+            out["basis"] = self.basis
+        return out
 
     @classmethod
     def from_json(cls, item: object) -> Decision:
@@ -62,6 +70,9 @@ class Decision:
             raise ValueError("not an object")
         position, evaluation = item.get("position"), item.get("evaluation", {})
         chosen, best, rating, loss = item.get("chosen"), item.get("best"), item.get("rating"), item.get("loss")
+        basis = item.get("basis", POINTS)
+        if basis not in (POINTS, GAME):
+            raise ValueError("basis")
         if not isinstance(position, dict) or not isinstance(evaluation, dict):
             raise ValueError("position")
         if not all(isinstance(v, str) and v in BIDS for v in (chosen, best)) or rating not in RATINGS:
@@ -70,7 +81,7 @@ class Decision:
             raise ValueError("loss")
         check_position(position)
         assert isinstance(chosen, str) and isinstance(best, str) and isinstance(rating, str)
-        return cls(position, chosen, best, float(loss), rating, evaluation)
+        return cls(position, chosen, best, float(loss), rating, evaluation, str(basis))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -214,7 +225,8 @@ class History:
         best = evaluation.best.bid
         rating = evaluation.rate(chosen)
         loss = max(0.0, evaluation.loss(chosen)) if rating not in ("best",) else 0.0
-        decision = Decision(evaluation.position.to_json(), chosen, best, loss, rating, evaluation.to_json())
+        decision = Decision(evaluation.position.to_json(), chosen, best, loss, rating, evaluation.to_json(),
+                            evaluation.basis)
         self.decisions.append(decision)
         try:
             self.save()
@@ -232,7 +244,15 @@ class History:
 
     @property
     def average_loss(self) -> float:
-        return sum(d.loss for d in self.decisions) / len(self.decisions) if self.decisions else 0.0
+        """Points lost per decision graded by points, on average."""
+        graded = [d.loss for d in self.decisions if d.basis == POINTS]
+        return sum(graded) / len(graded) if graded else 0.0
+
+    @property
+    def average_chance_loss(self) -> float:
+        """Percent of the chance of winning the game lost per decision graded by it, on average."""
+        graded = [d.loss for d in self.decisions if d.basis == GAME]
+        return sum(graded) / len(graded) if graded else 0.0
 
     def counts(self) -> Counter[str]:
         return Counter(d.rating for d in self.decisions)
@@ -249,6 +269,13 @@ class History:
         parts = ", ".join(f"{_(k)}: {c[k]}" for k in (N_("best"), N_("fine"), N_("too close to call"), N_("inaccuracy"),
                                                     N_("mistake"), N_("blunder")) if c[k])
         n = len(self.decisions)
-        return ngettext("{n} decision, {loss:.1f} points lost per decision on average ({parts})",
+        text = ngettext("{n} decision, {loss:.1f} points lost per decision on average ({parts})",
                         "{n} decisions, {loss:.1f} points lost per decision on average ({parts})", n).format(
             n=n, loss=self.average_loss, parts=parts)
+        near = sum(1 for d in self.decisions if d.basis == GAME)
+        if near:
+            text += "; " + ngettext(
+                "{n} near the end graded by the chance of winning the game, {loss:.1f}% of it lost on average",
+                "{n} near the end graded by the chance of winning the game, {loss:.1f}% of it lost on average",
+                near).format(n=near, loss=self.average_chance_loss)
+        return text

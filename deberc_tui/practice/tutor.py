@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 from deberc_tui.engine import (
+    CONCEDE_PLAY,
     DECK,
     PLAY,
     SWAP_SEVEN,
@@ -85,7 +86,7 @@ def _advise_bid(view: SeatView, seconds: float, seed: int) -> Advice | None:
     except PositionError:
         return None
     result = evaluate(position, seed=seed, max_seconds=seconds)
-    ranked = result.ranked
+    ranked = sorted(result.bids, key=lambda b: b.ev, reverse=True)  # the tutor warns in points, near the end too
     return Advice([(BIDS[b.bid], b) for b in ranked], result.worlds, result.seconds)
 
 
@@ -146,6 +147,9 @@ def rebuild(view: SeatView, hands: list[int], rng: random.Random) -> Deal | None
         deal = Deal(rules, view.dealer, deck, view.totals)
         for seat, call in view.bids:
             deal.apply(seat, BIDS[call])
+        if deal.concede_open:  # the defender played on (or the offer was refused): the extra cards are dealt
+            assert deal.bidder is not None
+            deal.apply((deal.bidder + 1) % n, CONCEDE_PLAY)
         if view.swapped_by is not None:
             deal.apply(view.swapped_by, SWAP_SEVEN)
         declared = {a.seat for a in view.announcements}

@@ -114,9 +114,9 @@ def game_text(pad: Pad, game: PadGame, money: bool = True) -> str:
     assert result is not None and outcome is not None
     rules = pad.rules
     how: list[str] = []
-    if outcome.reason == sc.DOUBLE_REFUSED:
+    if outcome.reason is sc.GameEnd.DOUBLE_REFUSED:
         how.append(_("double refused"))
-    elif outcome.reason == sc.DAVE_CONCEDED:
+    elif outcome.reason is sc.GameEnd.DAVE_CONCEDED:
         how.append(_("«даве» conceded"))
     elif outcome.game_points > 1 and not rules.short:
         how.append(_("mars"))

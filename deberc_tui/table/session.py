@@ -27,12 +27,12 @@ from deberc_tui.bot_hosting.runner import OPTIONAL_BUDGET, safe_choose
 from deberc_tui.engine import (
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
+    CONCEDE_PLAY,
     CONCEDE_REFUSE,
     Action,
     Bid,
     Card,
     Claim,
-    Concede50,
     Deal,
     IllegalActionError,
     Klabor,
@@ -179,8 +179,6 @@ class TableSession:
         self.error: Text | None = None
         self.hint: Text | None = None
         self.claim_armed: tuple[int, int] | None = None
-        self.concede_declined = -1
-        """The deal in which the person defending chose to play on instead of offering to concede for fifty."""
         self.tutor: float | None = None
         """Warn before a bid or card that loses more than this many expected points (None: the tutor is off)."""
         self.tutor_ok: tuple[int, int, Action] | None = None
@@ -343,8 +341,6 @@ class TableSession:
             self._start_deal()
         step = self.loop.next()
         if isinstance(step, Ask):
-            if not step.optional and self.concede_choice() is not None:
-                return PersonToAct(self.viewer)  # type: ignore[arg-type]  # concede_choice: the viewer's seat
             if self.thinking is not None and self.thinking.same_question(step):
                 return Idle()
             _view = step.view  # made now, on this thread: the bot thinks on it in another
@@ -402,20 +398,28 @@ class TableSession:
             self.viewer = None
 
     def concede_choice(self) -> int | None:
-        """The person defending who may still offer to concede for fifty while a bot would play the first card:
-        the table waits for their offer or their "play on", so the offer is never lost to a fast bot."""
+        """The person defending, whose turn it is to offer to concede for fifty or to play on (trump named, six
+        cards in hand, the extra cards still to come: §8 ``concede_50``); None when nobody at the screen chooses."""
         seat = self.viewer
         deal = self.match.deal
-        if seat is None or deal is None or deal.is_over or self.concede_declined == len(self.match.deals):
+        if seat is None or deal is None or not deal.concede_open or self.match.to_act != seat or self.paused:
             return None
-        turn = self.match.to_act
-        if turn is None or turn == seat or not self.is_bot(turn):
-            return None
-        return seat if any(isinstance(a, Concede50) for a in self.match.optional_actions(seat)) else None
+        return seat
 
-    def play_on(self) -> None:
-        """The person defending will not offer to concede in this deal: the bot may play."""
-        self.concede_declined = len(self.match.deals)
+    def play_on(self) -> bool:
+        """The person defending plays the deal without offering to concede: the extra cards are dealt."""
+        seat = self.concede_choice()
+        return seat is not None and self.act(seat, CONCEDE_PLAY)
+
+    def concede_question(self) -> str:
+        """What the person defending is asked before an offer to concede for fifty goes out: what it gives away."""
+        from deberc_tui.text.i18n import _
+
+        deal = self.match.deal
+        bidder = self.name(deal.bidder) if deal is not None and deal.bidder is not None else "?"
+        return _("Offer to concede this deal for fifty?\n{bidder} chooses. Accepted: {bidder} writes 50, you write "
+                 "nothing for this deal, and it ends before the extra cards. Refused: the deal is played.").format(
+            bidder=bidder)
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -774,10 +778,12 @@ class TableSession:
 
     def _count_game(self) -> None:
         """Add the game just finished to the statistics (a person at the table; a game that ended while this
-        session had it open, so a record opened again is not counted twice)."""
+        session had it open), with its record's identity: the statistics count a game once, so neither a record
+        opened again nor a copy of a saved game finished the same way adds it twice."""
         match = self.match
         if not self.humans or len(match.settled) <= self._counted_from:
             return
+        from deberc_tui.records import game_identity
         from deberc_tui.stats import match_fields
 
         result = match.settled[-1]
@@ -792,6 +798,7 @@ class TableSession:
             "totals": list(game.totals),
             "deals": len(game.deals),
             "when": int(time.time()),
+            "id": game_identity(match, result.index),
         }
         if self.rules.match_target is not None or self.rules.money is not Money.NONE:
             entry.update(match_fields(match, human_sides))

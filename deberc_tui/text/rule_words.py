@@ -349,8 +349,18 @@ def preset_changes(name: str, players: int, leave_out: Iterable[str] = ()) -> li
     player's words (Kharkiv, 2 players: "cards after the bidding: 4 (10 in hand, 10 tricks)", ...). Options
     that do nothing at this table are left out: the preset changes nothing there; so are the options in
     ``leave_out`` (those a screen shows otherwise: the new-game screen's match)."""
-    chosen = Rules.preset(name, players=players).to_dict()
+    return rule_changes(Rules.preset(name, players=players), leave_out)
+
+
+def rule_changes(rules: Rules, leave_out: Iterable[str] = (), leave_out_sections: Iterable[Section] = ()) -> list[str]:
+    """What ``rules`` (a preset and its house rules) change from the book's defaults — the Moscow rules — as
+    "option: value" in the player's words, in the book's order; options that do nothing at this table, those in
+    ``leave_out`` and those of the sections in ``leave_out_sections`` are left out."""
+    players = rules.players
+    chosen = rules.to_dict()
     default = Rules(players=players).to_dict()
+    sections = set(leave_out_sections)
     skip = {"preset", *leave_out}
-    changed = [key for key in chosen if key not in skip and chosen[key] != default.get(key) and applies(key, players)]
+    changed = [key for key in chosen if key not in skip and chosen[key] != default.get(key) and applies(key, players)
+               and (key not in WORDS or WORDS[key].section not in sections)]
     return [f"{option_name(key)}: {value_label(key, chosen[key])}" for key in in_book_order(changed)]

@@ -12,6 +12,7 @@ from deberc_tui.engine.match import GameResult
 from deberc_tui.engine.options import Doubling, Money
 from deberc_tui.engine.scoring import BAIT, HANGING, IN_PROGRESS, THROWN_IN, DealOutcome, DealResult
 from deberc_tui.text import words
+from deberc_tui.text.game_end import game_end_words
 from deberc_tui.text.i18n import N_, _
 
 OUTCOME_WORDS: Final[dict[str, str]] = {
@@ -91,6 +92,7 @@ def game_end_lines(result: GameResult, rules: Rules, names: Sequence[str]) -> li
     out = [_("Game {number}: {winner} wins; game points {points} (×{multiplier})").format(
         number=result.index + 1, winner=names[result.winner], points=_per_side(result.game_points, names),
         multiplier=result.multiplier)]
+    out.append("  " + _("how: {how}").format(how=game_end_words(rules, result, names)))
     if rules.money is not Money.NONE:
         out.append("  " + _("money: {money}").format(money=_per_side(result.money, names, signed=True)))
     return out

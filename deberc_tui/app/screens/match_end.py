@@ -148,7 +148,7 @@ class GameOverScreen(_EndDialog):
         t.append(_("You won the game!") if is_you(won) else _("{side} won the game").format(side=won), style="bold")
         if outcome.game_points > 1:
             t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
-        t.append("\n" + _("how: {how}").format(how=game_end_text(session, outcome.reason)) + "\n")
+        t.append("\n" + _("how: {how}").format(how=game_end_text(session, self.result)) + "\n")
         struck = [r for r in game.results if r.detail is not None and any(r.detail.struck)]
         if struck:
             t.append(ngettext("{n} false claim struck a total", "{n} false claims struck a total", len(struck)).format(
@@ -184,7 +184,7 @@ class GameWonScreen(_EndDialog):
         session, result = self.session, self.result
         t = Text()
         t.append(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
-        t.append("\n" + _("how: {how}").format(how=game_end_text(session, result.reason)) + "\n")
+        t.append("\n" + _("how: {how}").format(how=game_end_text(session, result)) + "\n")
         t.append_text(worth_text(session, result))
         t.append("\n\n")
         t.append_text(match_score(session))
@@ -223,7 +223,7 @@ class MatchOverScreen(_EndDialog):
         if money:
             games.add_column(_("money"), justify="right")
         for r in match.settled:
-            cells: list[Any] = [str(r.index + 1), Text(session.side_name(r.winner)), game_end_text(session, r.reason),
+            cells: list[Any] = [str(r.index + 1), Text(session.side_name(r.winner)), game_end_text(session, r, short=True),
                                 str(r.game_points[r.winner]), f"×{r.multiplier}"]
             if money:
                 cells.append(", ".join(f"{m:+d}" for m in r.money))

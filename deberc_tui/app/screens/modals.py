@@ -16,18 +16,20 @@ from textual.widgets import Button, Footer, Markdown, Static
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import is_you, translate_bindings
 from deberc_tui.app.widgets.buttons import KeyButton
-from deberc_tui.engine import Card, DealResult, sort_hand
+from deberc_tui.engine import Card, DealResult, Rules, sort_hand
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.options import Hanging
 from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
+from deberc_tui.text.game_end import game_end_cell, game_end_words
 from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.rules_summary import rules_in_short
 from deberc_tui.text.sheet_text import combo_text
 from deberc_tui.text.words import bot as bot_word
-from deberc_tui.text.words import game_end
 from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
 
 if TYPE_CHECKING:
+    from deberc_tui.engine.match import GameResult
     from deberc_tui.table.session import TableSession as Table
 
 
@@ -272,11 +274,12 @@ def second_edition_notes(table: Table, r: DealResult) -> Text:
     return notes
 
 
-def game_end_text(table: Table, reason: str) -> str:
-    """How a game ended, in words; a lead of ``gap_end`` points names the gap."""
-    if reason == "gap" and table.rules.gap_end is not None:
-        return _("a lead of {gap} points or more").format(gap=table.rules.gap_end)
-    return game_end(reason)
+def game_end_text(table: Table, result: GameResult, short: bool = False) -> str:
+    """Why a game was won, as a sentence (``short``: a few words for a table's cell), from what the engine says
+    (:mod:`deberc_tui.text.game_end`)."""
+    if short:
+        return game_end_cell(table.rules, result)
+    return game_end_words(table.rules, result, [table.side_name(s) for s in range(table.rules.sides)])
 
 
 def _suit(letter: str) -> Any:
@@ -439,7 +442,7 @@ HELP = N_("""\
 | w | swap the trump seven for the turnup |
 | r / k | demand a redeal (four sevens, weak hand) / klabor |
 | a | claim «Партия» (on lead, from trick 2); where the rules refuse it, says why |
-| o | defender: offer to concede the deal for fifty (where the rules allow, before the first card) |
+| o | defender: offer to concede the deal for fifty (where the rules allow, once trump is named and before the extra cards) |
 | l | the last tricks |
 | t | the score sheet |
 | i | a hint from the expert bot |
@@ -449,28 +452,20 @@ HELP = N_("""\
 | Russian layout | every letter key works on its ЙЦУКЕН twin too (з = p, ч = x, …) |
 | ? | this help |
 | q | save and quit (asks first) |
-
-# The rules in short
-
-* 32 cards. Trump order **J 9 A 10 K Q 8 7** (J 20, 9 14), plain **A 10 K Q J 9 8 7**.
-  All card points 152, last trick 10.
-* **Bidding**: round 1 *play* (turnup's suit) or *pass*; round 2 name another suit or pass.
-  The bidder must score **more** than the defenders, else **bait** (БТ): their points go to the
-  defenders. A tie **hangs** — vs(xx) — and goes to the next deal's winner.
-* The holder of the trump 7 may **swap** it for the turnup (round-1 trump) before their first card.
-* **Play**: follow suit; if you can't, trump; on a trump lead overtrump if you can.
-* **Combinations**, declared with your first card: terz (3 in sequence) 20, fifty (4-5) 50,
-  debertz (7-8 trumps) wins the game. Only the side with the senior combination scores.
-  **Bella** (trump K+Q): 20, declared when playing one of them.
-* The first side to reach the target wins. A player on lead may **claim** the game.
 """)
 
 
 class HelpScreen(Closable):
+    """The keys, then the rules in force in short (made from the table's rules: :mod:`deberc_tui.text.rules_summary`)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help"):
             with VerticalScroll():
-                yield Markdown(_(HELP))
+                yield Markdown(_(HELP) + "\n" + rules_in_short(self.rules))
         yield Footer()
 
 

@@ -20,9 +20,9 @@ from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sort_hand
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
-from deberc_tui.practice.evaluate import Evaluation, evaluate
+from deberc_tui.practice.evaluate import GAME, Evaluation, evaluate
 from deberc_tui.practice.history import Decision, History
-from deberc_tui.practice.position import BidPosition, random_position
+from deberc_tui.practice.position import BidPosition, random_position, seat_role
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.words import preset as preset_label
@@ -83,11 +83,36 @@ def noted_cards(notations: list[str], look: Look | None = None) -> str:
 
 
 def mistake_line(decision: Decision, look: Look | None = None) -> str:
-    """One past mistake: the hand, the turnup, your bid, the best bid and the cost."""
+    """One past mistake: the hand, the turnup, your bid, the best bid and the cost (points, or near the end of a
+    game the chance of winning it)."""
     pos = decision.position
-    return _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})").format(
+    template = (_("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.0f}% to win the game)") if decision.basis == GAME
+                else _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})"))
+    return template.format(
         hand=noted_cards(list(pos.get("hand", [])), look), turnup=noted_cards([str(pos.get("turnup", "?"))], look),
         chosen=call_word(decision.chosen, look), best=call_word(decision.best, look), loss=decision.loss)
+
+
+def score_text(pos: BidPosition) -> str:
+    """The score before the deal, each side named: ``you 250, your opponent 40`` (3 players: the others by their
+    seat in the bidding; 4 players: the two partnerships)."""
+    rules = pos.rules
+    if not pos.totals:
+        return _("Score: 0 all")
+    mine = pos.side
+    n = rules.players
+    others = []
+    for side, total in enumerate(pos.totals):
+        if side == mine:
+            continue
+        if n == 3:
+            role = seat_role(n, (side - pos.dealer) % n)
+            name = _(ROLES[role]) if role in ROLES else role
+        else:
+            name = _("your opponent") if n == 2 else _("the other side")
+        others.append(_("{name} {total}").format(name=name, total=total))
+    you = _("you {total}") if n != 4 else _("your side {total}")
+    return _("Score: {you}, {others}").format(you=you.format(total=pos.totals[mine]), others=", ".join(others))
 
 
 def after_bid_text(rules: Rules) -> str:
@@ -239,10 +264,10 @@ class PracticeScreen(Screen[None]):
         pos = message.position
         look = self.look
         n = pos.rules.players
-        score = " : ".join(str(t) for t in pos.totals)
         self.query_one("#situation", Static).update(
-            _("{preset} rules, {n} players, target {target}.  Score {score}.").format(
-                preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target, score=score)
+            _("{preset} rules, {n} players, target {target}.  {score}.").format(
+                preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target,
+                score=score_text(pos))
             + "\n" + _("You are {role}; round {round}. Turnup: {turnup}").format(
                 role=_(ROLES[pos.role]) if pos.role in ROLES else pos.role, round=pos.round,
                 turnup=pretty(pos.turnup, look))
@@ -304,13 +329,13 @@ class PracticeScreen(Screen[None]):
         look = self.look
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
-        near = ev.near_end
-        table.add_columns(" ", _("bid"), _("expected points"), _("± SE"), _("bait"), *((_("game won now"),) if near else ()))
+        near = ev.knows_chances
+        table.add_columns(" ", _("bid"), _("expected points"), _("± SE"), _("bait"),
+                          *((_("to win the game"),) if near else ()))
         for b in ev.ranked:
             mark = "▶" if b.bid == message.chosen else " "
-            win = (f"{b.wins / b.n * 100:.0f}%",) if near and b.n else ()
-            table.add_row(mark, bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%",
-                          *win)
+            chance = (f"{b.chance * 100:.0f}%",) if near else ()
+            table.add_row(mark, bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *chance)
         table.display = True
         decision = self.history.add(ev, message.chosen)
         self._tell_history_notes()
@@ -334,6 +359,8 @@ class PracticeScreen(Screen[None]):
         self.query_one("#verdict", Static).update(
             _("Your record: {summary}").format(summary=self.history.summary())
             + "\n" + _("Points lost against the best bid: fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35.")
+            + "\n" + _("Near the end of a game, the chance of winning it lost: fine < 1.5%, inaccuracy < 4%, "
+                        "mistake < 8%, blunder ≥ 8%.")
             + "".join("\n• " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
         )
 
@@ -361,15 +388,32 @@ class PracticeScreen(Screen[None]):
 
 
 def verdict_text(ev: Evaluation, chosen: str, decision: Decision, look: Look | None = None) -> str:
-    """The verdict on ``chosen``: it names the bid the numbers in the table rank first."""
+    """The verdict on ``chosen``: it names the bid the numbers in the table rank first, and says what it was graded
+    by — the deal's expected points, or near the end of a game the chance of winning it."""
     best = ev.best.bid
     if decision.rating == "best" or chosen == best:
-        return _("Best bid.")
-    if decision.rating == "too close to call":
-        return _("Too close to call: {chosen} vs {best} differ by less than two standard errors.").format(
+        verdict = _("Best bid.")
+    elif decision.rating == "too close to call":
+        verdict = _("Too close to call: {chosen} vs {best} differ by less than two standard errors.").format(
             chosen=bid_label(chosen, look), best=bid_label(best, look))
-    return _("{rating}: you lose {loss:.1f} points against {best}.").format(
-        rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(best, look))
+    elif ev.basis == GAME:
+        verdict = _("{rating}: you lose {loss:.0f}% of your chance to win the game against {best}.").format(
+            rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(best, look))
+    else:
+        verdict = _("{rating}: you lose {loss:.1f} points against {best}.").format(
+            rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(best, look))
+    return verdict + "\n" + basis_text(ev)
+
+
+def basis_text(ev: Evaluation) -> str:
+    """Which numbers the verdict went by."""
+    if ev.basis == GAME:
+        return _("Graded by the chance of winning the game: near the end a deal's points count only as they win or "
+                 "lose it.")
+    if ev.knows_chances:
+        return _("Graded by the deal's expected points: the chance of winning the game is about the same whatever "
+                 "you bid.")
+    return _("Graded by the deal's expected points.")
 
 
 class PracticeApp(App[None]):

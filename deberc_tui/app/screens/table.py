@@ -162,7 +162,7 @@ class TableScreen(Screen[None]):
                                  self._resumed)
         elif isinstance(step, steps.GameEnded):
             self.say(_("Game over: {side} won ({how}).").format(
-                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result.reason)))
+                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result, short=True)))
             self.app.push_screen(match_end.game_end_screen(self.session, step), self._after_game)
         elif isinstance(step, steps.CoverFor):
             self.app.push_screen(modals.PrivacyScreen(self.session.name(step.seat)),
@@ -385,8 +385,13 @@ class TableScreen(Screen[None]):
         self._acted(self.session.out_of_turn(self.OUT_OF_TURN[kind]))
 
     def action_concede(self) -> None:
-        """``o``: the defender offers to concede the deal for fifty (``concede_50``); the bidder answers."""
-        self._acted(self.session.offer_concede())
+        """``o``: the defender offers to concede the deal for fifty (``concede_50``) once a dialog has said what it
+        gives away and the player has confirmed; the bidder answers."""
+        self.app.push_screen(modals.ConfirmScreen(self.session.concede_question(), _("Offer"), _("Play on")),
+                             self._concede_confirmed)
+
+    def _concede_confirmed(self, yes: bool | None) -> None:
+        self._acted(bool(yes) and self.session.offer_concede())
 
     def action_offer_stake(self) -> None:
         """``+``: offer to double («Дайви») or say «даве», where the rules allow it (§12)."""
@@ -406,7 +411,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(modals.StatsScreen())
 
     def action_help(self) -> None:
-        self.app.push_screen(modals.HelpScreen())
+        self.app.push_screen(modals.HelpScreen(self.session.rules))
 
     def action_pace(self) -> None:
         order = list(PACES.values())

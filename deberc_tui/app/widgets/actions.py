@@ -57,15 +57,16 @@ def may_bella(view: SeatView | None) -> bool:
 
 
 def may_offer_concede(view: SeatView | None) -> bool:
-    """Whether the player may offer to concede the deal for fifty now (``concede_50``; the defender, before the
-    first card): the engine offers it among the seat's out-of-turn actions."""
+    """Whether the player may offer to concede the deal for fifty now (``concede_50``; the defender, trump named
+    and before the extra cards): the engine offers it among the seat's actions."""
     return view is not None and any(isinstance(a, Concede50) and a.step is ConcedeStep.OFFER
                                     for a in (*view.optional, *view.legal))
 
 
 def must_answer_concede(view: SeatView | None) -> bool:
     """Whether the player (the bidder) must answer an offer to concede for fifty: nothing else is legal."""
-    return view is not None and bool(view.legal) and all(isinstance(a, Concede50) for a in view.legal)
+    return view is not None and bool(view.legal) and all(
+        isinstance(a, Concede50) and a.step in (ConcedeStep.ACCEPT, ConcedeStep.REFUSE) for a in view.legal)
 
 
 def my_combos(view: SeatView | None, look: Look) -> str:
