@@ -58,11 +58,24 @@ def dialog(app: Any) -> list[str]:
     return [" ".join(row.strip("│ ").split()) for row in rows[1:-1]]
 
 
+def said(app: Any) -> str:
+    """The dialog's words as one text: a sentence wrapped over several lines is found whole."""
+    return " ".join(dialog(app))
+
+
+def worth_lines(app: Any) -> list[str]:
+    """The game-over dialog from what the game was worth to the money of the match so far."""
+    lines = dialog(app)
+    start = next(n for n, line in enumerate(lines) if line.startswith("worth"))
+    return lines[start:start + 5]
+
+
 def game_line(result: GameResult) -> str:
     """A game's line of the match-over dialog, made from the engine's settlement: number, winner, how, game points,
     stake, money per side."""
     money = ", ".join(f"{m:+d}" for m in result.money)
-    return (f"{result.index + 1} {['You', 'Boris'][result.winner]} {HOW[result.reason]} "
+    how = HOW[result.reason] + (", mars" if result.outcome is not None and result.outcome.mars else "")
+    return (f"{result.index + 1} {['You', 'Boris'][result.winner]} {how} "
             f"{result.game_points[result.winner]} ×{result.multiplier} {money}")
 
 
@@ -109,9 +122,10 @@ async def test_a_short_match_to_3_by_keys_with_a_dave_said_each_way() -> None:
         await play_until(pilot, GameWonScreen)
         first = app.session.match.settled[0]
         assert (first.winner, first.game_points, first.multiplier, first.money) == (0, (2, 0), 2, (4, -4))
-        assert dialog(app)[:8] == ["Game 1 over", "You won game 1", "how: short game",
-                                   "worth 2 game points (stake ×2)", "money: You +4, Boris -4", "",
-                                   "Match: You 2 — Boris 0 (to 3)", "money so far: You +4, Boris -4"]
+        assert dialog(app)[:2] == ["Game 1 over", "You won game 1"]
+        assert "how: the short game: one deal decides it, and the most points in it win: You" in said(app)
+        assert worth_lines(app) == ["worth 2 game points (stake ×2)", "money: You +4, Boris -4", "",
+                                      "Match: You 2 — Boris 0 (to 3)", "money so far: You +4, Boris -4"]
 
         await pilot.press("enter")
         await play_until(pilot, StakeAnswerScreen)
@@ -126,9 +140,10 @@ async def test_a_short_match_to_3_by_keys_with_a_dave_said_each_way() -> None:
         await play_until(pilot, GameWonScreen)
         second = app.session.match.settled[1]
         assert (second.winner, second.game_points, second.multiplier, second.money) == (1, (0, 1), 1, (-2, 2))
-        assert dialog(app)[1:8] == ["Boris won game 2", "how: «даве» conceded", "worth 1 game point",
-                                    "money: You -2, Boris +2", "", "Match: You 2 — Boris 1 (to 3)",
-                                    "money so far: You +2, Boris -2"]
+        assert dialog(app)[1] == "Boris won game 2"
+        assert "how: the «даве» conceded by You: Boris wins the stake 1" in said(app)
+        assert worth_lines(app) == ["worth 1 game point", "money: You -2, Boris +2", "",
+                                      "Match: You 2 — Boris 1 (to 3)", "money so far: You +2, Boris -2"]
 
         await pilot.press("enter")
         await play_until(pilot, MatchOverScreen)
@@ -163,9 +178,10 @@ async def test_a_match_with_daivi_by_keys_a_double_accepted_and_one_refused() ->
         first = app.session.match.settled[0]
         assert (first.winner, first.reason, first.game_points, first.multiplier) == (0, "target", (4, 0), 2)
         assert first.money == (244, -244), "Boris lacked 61 of 100, doubled under 100, at ×2"
-        assert dialog(app)[1:8] == ["You won game 1", "how: target reached", "worth 4 game points (mars, stake ×2)",
-                                    "money: You +244, Boris -244", "", "Match: You 4 — Boris 0 (to 5)",
-                                    "money so far: You +244, Boris -244"]
+        assert dialog(app)[1] == "You won game 1"
+        assert "how: the target of 101 reached: You 206; mars: Boris 39, under half the target" in said(app)
+        assert worth_lines(app) == ["worth 4 game points (mars, stake ×2)", "money: You +244, Boris -244", "",
+                                      "Match: You 4 — Boris 0 (to 5)", "money so far: You +244, Boris -244"]
 
         await pilot.press("enter")
         await settle(pilot)
@@ -337,7 +353,8 @@ async def test_enter_does_not_answer_an_offer_to_double_only_y_or_n_does() -> No
         assert isinstance(app.screen, StakeAnswerScreen) and app.session.match.offer is not None
         await pilot.press("n")
         await play_until(pilot, GameWonScreen)
-        assert dialog(app)[1:3] == ["Boris won game 1", "how: double refused"]
+        assert dialog(app)[1] == "Boris won game 1"
+        assert "how: the double refused by You: the game ends, won by Boris at ×1" in said(app)
 
 
 async def test_enter_at_the_end_of_a_match_does_not_start_another() -> None:
