@@ -91,7 +91,7 @@ KEY_REFUSALS = [
     ("k", "cannot announce klabor: the rules do not allow it"),
     ("o", "cannot concede for fifty: the rules do not allow it"),
     ("a", "cannot claim now: only the player on lead may claim, from trick 2 on"),
-    ("plus", "cannot double: these rules have no «Дайви» (a house rule of matches for 2 players)"),
+    ("plus", "cannot double: «Дайви» is not in force here (a house rule of matches for 2 players)"),
 ]
 
 
