@@ -170,7 +170,7 @@ def test_a_double_is_refused_unless_the_rules_have_daivi_with_two_players(r: Rul
     seat = m.to_act
     assert seat is not None
     assert DOUBLE_OFFER not in m.legal_actions()
-    with pytest.raises(IllegalActionError, match="cannot double: the rules do not allow it"):
+    with pytest.raises(IllegalActionError, match="cannot double: «Дайви» is not in force here"):
         m.apply(seat, DOUBLE_OFFER)
 
 

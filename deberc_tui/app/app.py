@@ -23,7 +23,7 @@ from deberc_tui.app.messages import (
 from deberc_tui.app.screens.match_end import TableDone
 from deberc_tui.app.screens.modals import ConfirmScreen
 from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
-from deberc_tui.app.screens.table import PACES, TableScreen
+from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import Rules
 from deberc_tui.engine.text import Text
@@ -31,7 +31,7 @@ from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_
 from deberc_tui.settings import save_language
 from deberc_tui.storage import InUse
 from deberc_tui.table.services import BotMaker, Services
-from deberc_tui.table.session import TableError, TableSession, default_players
+from deberc_tui.table.session import PACES, TableError, TableSession, default_players
 from deberc_tui.text.i18n import N_, _, set_language, translate, translate_error
 from deberc_tui.untrusted import one_line
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.narrator import call_word, combo_name
-from deberc_tui.app.widgets.actions import must_answer_concede
+from deberc_tui.app.widgets.actions import combo_words, must_answer_concede
 from deberc_tui.app.widgets.felt import FeltState, SeatInfo
 from deberc_tui.app.widgets.panel import stock_count, turnup_under_stock
 from deberc_tui.engine import (
@@ -29,6 +29,7 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.actions import BidCall, Dave, Double
+from deberc_tui.engine.combos import Combo
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.table.session import Speech, TableSession
@@ -41,12 +42,17 @@ Fmt = Callable[..., Text]
 
 def message_text(message: EngineText | IllegalActionError, look: Look) -> str:
     """An engine refusal, a bot's reason or a session's remark in the player's language, its cards and suits as
-    the look draws them (``Q♥``)."""
+    the look draws them (``Q♥``), a combination as players name it (``terz to K♥``), an action as a hint says
+    it (``play Q♥``)."""
     def show(value: object) -> object:
         if isinstance(value, Card):
             return look.card_str(value)
         if isinstance(value, Suit):
             return look.suit(value)
+        if isinstance(value, Combo):
+            return combo_words(value, look)
+        if isinstance(value, PlayCard | Bid | Concede50 | Double | Dave):
+            return action_words(value, look)
         return value
 
     return render(message.template, message.params, _, show)

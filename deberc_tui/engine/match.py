@@ -79,8 +79,8 @@ Refusal = tuple[str, dict[str, object]]
 
 #: Per kind of offer: the refusals' templates (the rule's reason, said after the seat).
 _NOT_ALLOWED: Final[dict[OfferKind, str]] = {
-    OfferKind.DOUBLE: N_("cannot double: the rules do not allow it (2 players, doubling 'daivi')"),
-    OfferKind.DAVE: N_("cannot say «даве»: the rules do not allow it (2 players, doubling 'dave')"),
+    OfferKind.DOUBLE: N_("cannot double: «Дайви» is not in force here (a house rule of matches for 2 players)"),
+    OfferKind.DAVE: N_("cannot say «даве»: «даве» is not in force here (a house rule of matches for 2 players)"),
 }
 _NO_DEAL: Final[dict[OfferKind, str]] = {
     OfferKind.DOUBLE: N_("cannot double now: no deal is in progress"),

@@ -3,7 +3,9 @@
 Everything about a table that is not drawing lives here: the match (played through the one play loop), the
 seats (people and bots), whose turn it is and whether a bot is thinking, the pauses for the trick on show, the
 summaries and the dialogs, what each seat said, hints and the tutor's warnings, undo, saving after every
-action, and the statistics once a game ends. The screen asks :meth:`TableSession.advance` what to do next (a
+action, and the statistics once a game ends; saving (:mod:`~deberc_tui.table.saving`), the expert's advice
+(:mod:`~deberc_tui.table.advice`), the claim's count (:mod:`~deberc_tui.table.claim`) and the card the hand
+offers first (:mod:`~deberc_tui.table.default_card`) have modules of their own. The screen asks :meth:`TableSession.advance` what to do next (a
 :mod:`~deberc_tui.table.steps` value), hands the session what people choose, and draws what it holds; the
 session never imports Textual or Rich, so the whole flow is tested without an app.
 
@@ -14,7 +16,6 @@ card style.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Sequence
@@ -23,8 +24,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from bots.base import Bot
-from deberc_tui.bot_hosting.runner import OPTIONAL_BUDGET, safe_choose
+from deberc_tui.bot_hosting.runner import OPTIONAL_BUDGET
 from deberc_tui.engine import (
+    CLAIM,
     CONCEDE_ACCEPT,
     CONCEDE_OFFER,
     CONCEDE_PLAY,
@@ -62,11 +64,16 @@ from deberc_tui.engine.actions import (
 from deberc_tui.engine.events import Event
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.match import Match
-from deberc_tui.engine.options import Doubling, FalseClaim, Money
+from deberc_tui.engine.options import BellaWhen, Doubling, Money
 from deberc_tui.engine.text import N_, Text
 from deberc_tui.play.loop import Answer, Ask, Pause, PlayLoop, Seat, Stop
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.storage import hold_open
+from deberc_tui.table.advice import Adviser, Hint, Moment, Verdict, Weighing
+from deberc_tui.table.claim import claim_question
+from deberc_tui.table.default_card import default_card
+from deberc_tui.table.errors import TableError, one_line
+from deberc_tui.table.saving import Saver, read_match
 from deberc_tui.table.services import DEFAULT_BOT, Services
 from deberc_tui.table.steps import (
     AnswerConcede,
@@ -82,7 +89,7 @@ from deberc_tui.table.steps import (
 )
 from deberc_tui.text.words import is_you
 
-__all__ = ["News", "TableError", "TableSession", "default_players"]
+__all__ = ["PACES", "PACE_WORDS", "News", "TableError", "TableSession", "default_players"]
 
 Speech = ev.BidMade | ev.TrumpChosen | ev.Declared | ev.BellaDeclared
 """What a seat says aloud and the felt shows beside its name until the next trick: a bid, the trump, a
@@ -94,10 +101,12 @@ Player = dict[str, Any]
 
 DEFAULT_NAMES = (N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri"))
 NOT_YET = "…"
-
-
-class TableError(Exception):
-    """A table that cannot be set up or loaded; the message is one line for the user."""
+PACES: Final[dict[str, float]] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+"""The bots' paces by name: the seconds a bot's move takes on screen."""
+PACE_WORDS: Final[dict[str, str]] = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+                                     "instant": N_("instant")}
+TUTOR_STEPS: Final[tuple[float | None, ...]] = (None, 5.0, 10.0, 20.0)
+"""The tutor's thresholds in the order ctrl+t goes through them: off, then warn above 5, 10, 20 points."""
 
 
 def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = ()) -> list[Player]:
@@ -111,17 +120,6 @@ def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] =
         name = names[i] if i < len(names) else _(DEFAULT_NAMES[i])
         out.append({"name": name, "kind": "human"} if level == "human" else {"name": name, "kind": "bot", "bot": level})
     return out
-
-
-@dataclass(frozen=True)
-class Weighing:
-    """A person's choice the tutor weighs before it is played: at which moment (undo generation, progress),
-    seen from which view, and the action."""
-
-    gen: int
-    key: tuple[int, int]
-    view: SeatView
-    action: Action
 
 
 @dataclass(frozen=True)
@@ -142,7 +140,7 @@ class TableSession:
         pace: float = 0.6,
     ) -> None:
         if len(players) != rules.players:
-            raise TableError(_tr(N_("{n} players need {n} seats, not {seats}"), n=rules.players, seats=len(players)))
+            raise TableError(one_line(N_("{n} players need {n} seats, not {seats}"), n=rules.players, seats=len(players)))
         self.rules = rules
         self.players = players
         self.file_lock = hold_open(save_path) if save_path is not None else None
@@ -184,6 +182,11 @@ class TableSession:
         self.tutor_ok: tuple[int, int, Action] | None = None
         self.weighing: Weighing | None = None
         """A choice waiting for the tutor's verdict (the screen asks the tutor in a worker)."""
+        self.adviser = Adviser(self.services.make_expert)
+        self._offer: tuple[int, Moment, bool] | None = None
+        """For which decision the hand was last told which card to offer (see :meth:`card_to_offer`)."""
+        self._hinted: tuple[Moment, Card] | None = None
+        """The card the last hint named, and for which decision: the hand offers it."""
         self.gen = 0
         """Bumped by undo: work started for an earlier state (a hint, the tutor) is dropped."""
         self.news: list[News] = []
@@ -192,12 +195,8 @@ class TableSession:
         self.games_ended = len(self.match.settled) - (1 if self.match.game.is_over and deals else 0)
         self._counted_from = len(self.match.settled)
         """Games settled before this session opened the table are not counted in the statistics again."""
-        self.save_path = save_path
-        self.mirror_path: Path | None = None
-        self._saved: tuple[int, int] | None = None
-        self.save_failure: str | None = None
+        self.saver = Saver(save_path)
         self.started = time.time()
-        self._expert: Bot | None = None
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -442,7 +441,7 @@ class TableSession:
         except IllegalActionError as exc:  # pragma: no cover - the runner answers only what was offered
             self.error = Text(exc.template, exc.params)
             return False
-        self._done(events)
+        self._done(events, person=False)
         return True
 
     # -- people ----------------------------------------------------------------------------------
@@ -454,11 +453,14 @@ class TableSession:
         except IllegalActionError as exc:
             self.error = Text(exc.template, exc.params)
             return False
-        self._done(events)
+        self._done(events, person=True)
         return True
 
-    def _done(self, events: list[Event]) -> None:
-        self.error = None
+    def _done(self, events: list[Event], person: bool) -> None:
+        """After an action: the hint is spent; a person's refusal stays until their own next action (a bot
+        moving on must not wipe the answer to a key just pressed)."""
+        if person:
+            self.error = None
         self.hint = None
         self._heard(events)
         deal = self.match.deal
@@ -506,15 +508,67 @@ class TableSession:
         return news
 
     def _say(self, template: str, **params: object) -> None:
-        """A passing remark (a refused key): the status line shows it; the log keeps the game, not every key."""
+        """A refused key: the status line says why until the person's next action (the log keeps it too)."""
         self.error = Text(template, params)
 
     def decision_key(self) -> tuple[int, int]:
         return self.progress()
 
+    def moment(self) -> Moment:
+        """Now, as advice asked for now will be checked against when it comes back."""
+        return Moment(self.gen, self.decision_key())
+
+    def _view_for_key(self) -> SeatView | None:
+        """The viewer's view for a key that acts on the table; None — and the status line says why — when no
+        key can act now (the last card is played and the summary is coming)."""
+        view = self.my_view()
+        if view is None:
+            self._say(N_("Not now: the deal is over, its summary comes next"))
+        return view
+
+    def offers(self, action: str, arg: object = None) -> bool:
+        """Whether the key of the screen's ``action`` is open now: the screen lets the key act, and the footer
+        shows it, only then. The keys of actions the rules may refuse — swap, redeal, klabor, «Партия», concede,
+        double — stay open: pressed when not allowed, they say why in the status line."""
+        if action == "undo":
+            return self.viewer is not None and self.undo_point(self.viewer) is not None
+        view = self.my_view()
+        if view is None:
+            return action not in ("bid", "play", "move", "pick", "toggle_declare", "set_declare", "toggle_bella",
+                                  "set_bella", "hint")
+        mine = view.to_act == view.seat
+        if action == "bid":
+            return mine and view.phase is Phase.BIDDING and any(
+                isinstance(a, Bid) and a.call == arg for a in view.legal)
+        if action in ("play", "move", "pick"):
+            return view.phase is Phase.PLAY
+        if action in ("toggle_declare", "set_declare"):
+            return mine and any(isinstance(a, PlayCard) and a.declare for a in view.legal)
+        if action in ("toggle_bella", "set_bella"):
+            return mine and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
+        if action == "hint":
+            return mine
+        return True
+
+    def card_to_offer(self) -> Card | None:
+        """The card the hand should select now, once per decision: when the viewer's turn to play comes, the
+        cheapest card that does the job (:func:`~deberc_tui.table.default_card.default_card`); when a hint names
+        a card, that card. None: leave the player's own choice alone."""
+        view = self.my_view()
+        if view is None or view.to_act != view.seat or view.phase is not Phase.PLAY:
+            return None
+        now = self.moment()
+        hinted = self._hinted is not None and self._hinted[0] == now
+        card = self._hinted[1] if self._hinted is not None and hinted else default_card(view)
+        mark = (view.seat, now, hinted)
+        if card is None or self._offer == mark:
+            return None
+        self._offer = mark
+        return card
+
     def play_card(self, card: Card) -> bool:
         """The viewer plays ``card``, declaring and saying bella as the toggles say where the engine allows."""
-        view = self.my_view()
+        view = self._view_for_key()
         if view is None:
             return False
         if view.to_act != view.seat:
@@ -543,28 +597,44 @@ class TableSession:
             return False
         self.weighing = None
         if self.tutor is not None and action in view.legal and self.tutor_ok != (*self.decision_key(), action):
-            self.weighing = Weighing(self.gen, self.decision_key(), view, action)
+            self.weighing = Weighing(self.moment(), view, action)
             self.hint = Text(N_("The tutor is weighing your choice…"))
             return False
         return self.act(view.seat, action)
 
-    def weighed(self, weighing: Weighing, cost: float | None, warning: str | None) -> bool:
+    def weighed(self, weighing: Weighing, verdict: Verdict) -> bool:
         """The tutor's verdict on a choice it weighed: played when it costs little, else a warning (the same choice
         again plays it). Dropped if the table has moved on."""
         view = self.my_view()
-        gen, key, action = weighing.gen, weighing.key, weighing.action
-        if gen != self.gen or key != self.decision_key() or view is None:
+        if weighing.moment != self.moment() or view is None:
             return False
         self.hint = None
+        cost, warning = verdict.cost, verdict.warning
         if cost is None or self.tutor is None or cost <= self.tutor or warning is None:
-            return self.act(view.seat, action)
-        self.tutor_ok = (*key, action)
+            return self.act(view.seat, weighing.action)
+        self.tutor_ok = (*weighing.moment.key, weighing.action)
         self.error = Text(N_("Tutor: {advice} Choose it again to go ahead."), {"advice": warning})
         return False
 
+    def next_tutor(self) -> Text:
+        """ctrl+t: the tutor's next threshold (off, then warn above 5, 10, 20 points), as the player is told it."""
+        now = TUTOR_STEPS.index(self.tutor) if self.tutor in TUTOR_STEPS else 0
+        self.tutor = TUTOR_STEPS[(now + 1) % len(TUTOR_STEPS)]
+        if self.tutor is None:
+            return Text(N_("Tutor off"))
+        return Text(N_("Tutor warns when a choice loses more than {points:.0f} points"), {"points": self.tutor})
+
+    def next_pace(self) -> Text:
+        """f: the bots' next pace (slow, normal, fast, instant), as the player is told it."""
+        names = list(PACES)
+        now = min(range(len(names)), key=lambda i: abs(PACES[names[i]] - self.pace))
+        name = names[(now + 1) % len(names)]
+        self.pace = PACES[name]
+        return Text(N_("Bots' pace: {pace}"), {"pace": Text(PACE_WORDS[name])})
+
     def out_of_turn(self, kind: type[SwapSeven] | type[Redeal] | type[Klabor]) -> bool:
         """The viewer's swap, redeal demand or klabor, where the engine offers it; else the status line says why."""
-        view = self.my_view()
+        view = self._view_for_key()
         if view is None:
             return False
         options = [a for a in view.optional if isinstance(a, kind)]
@@ -573,7 +643,8 @@ class TableSession:
         return self.act(view.seat, _UNOFFERED[kind])  # refused: the engine's reason
 
     def offer_concede(self) -> bool:
-        view = self.my_view()
+        """``o``: the defender offers to concede the deal for fifty; where the rules refuse it, the engine says why."""
+        view = self._view_for_key()
         return view is not None and self.act(view.seat, CONCEDE_OFFER)
 
     def answer_concede(self, seat: int, accept: bool | None) -> bool:
@@ -593,7 +664,7 @@ class TableSession:
 
     def offer_stake(self) -> bool:
         """``+``: offer to double or say «даве»; where the rules do not allow it now, the engine says why."""
-        view = self.my_view()
+        view = self._view_for_key()
         if view is None:
             return False
         offer = self.stake_offer()
@@ -612,64 +683,77 @@ class TableSession:
         return self.act(seat, DAVE_PLAY if accept else DAVE_CONCEDE)
 
     def claim(self) -> bool:
-        """«Партия»: the first press says what is at stake, the second claims; a claim the engine refuses says why."""
-        view = self.my_view()
+        """«Партия»: the first press shows the count against the target and says whether the claim is right
+        (:func:`~deberc_tui.table.claim.claim_question`), the second claims; a claim the engine refuses says why."""
+        view = self._view_for_key()
         if view is None:
             return False
         if not any(isinstance(a, Claim) for a in view.legal):
             self.claim_armed = None
-            return self.act(view.seat, Claim())  # refused: the engine's reason
+            return self.act(view.seat, CLAIM)  # refused: the engine's reason
         key = self.decision_key()
         if self.claim_armed != key:
             self.claim_armed = key
-            side = view.rules.side_of(view.seat)
-            rule: Text
-            if view.rules.false_claim is FalseClaim.LOSES:
-                rule = Text(N_("a false claim loses the game"))
-            elif view.rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:
-                rule = Text(N_("a false claim strikes your {total} to 0 and doubles it to the other side"),
-                            {"total": view.totals[side]})
+            question = claim_question(view)
+            if view.claim_count >= view.rules.target:
+                self.error, self.hint = None, question
             else:
-                rule = Text(N_("a false claim is ignored"))
-            self._say(N_("Claim «Партия»? Your side has {written} written + this deal's points, target {target}; "
-                         "{rule}. Press a again to claim."), written=view.totals[side], target=view.rules.target,
-                      rule=rule)
+                self.error = question
             return False
         self.claim_armed = None
-        return self.act(view.seat, Claim())
+        return self.act(view.seat, CLAIM)
 
     def set_declare(self, on: bool) -> None:
+        """``e`` declares the combinations with the next card that may, ``E`` keeps them back; the status line
+        names them."""
         self.declare = on
+        view = self.my_view()
+        combos = view.declarable() if view is not None else ()
+        self.hint = Text(N_("Your {combos} will be declared with your card (E: don't).") if on
+                         else N_("Your {combos} will not be declared (e: declare)."), {"combos": combos})
 
     def set_bella(self, on: bool) -> None:
+        """``b`` declares bella with the next card that may (``bella_when``), ``B`` keeps it back."""
         self.bella = on
+        view = self.my_view()
+        if not on:
+            hint = N_("No bella this time (b: declare it).")
+        elif view is not None and view.rules.bella_when is not BellaWhen.WITH_CARD:
+            hint = N_("Bella will be declared with the card you play now (B: not yet).")
+        else:
+            hint = N_("Bella will be declared with your trump K or Q (B: don't).")
+        self.hint = Text(hint)
 
     # -- the expert's advice -------------------------------------------------------------------
 
-    def expert(self) -> Bot:
-        """The expert bot that gives hints and the tutor's chance of winning (made once, on first use)."""
-        if self._expert is None:
-            self._expert = self.services.make_expert()
-        return self._expert
+    def ask_hint(self) -> tuple[Moment, SeatView] | None:
+        """``i``: the moment and view the expert is to think about (the status line says it is thinking), or None
+        when the viewer has no decision to make."""
+        view = self._view_for_key()
+        if view is None:
+            return None
+        if view.to_act != view.seat:
+            self._say(N_("A hint is for your own turn"))
+            return None
+        self.hint = Text(N_("The expert is thinking…"))
+        return self.moment(), view
 
-    def expert_choice(self, view: SeatView) -> tuple[Action, Text | None]:
-        """The expert's choice for ``view`` and its reason, from one decision (a sampling bot asked twice could
-        say "pass" while its reason argues for a suit). Called off the screen's thread."""
-        bot = self.expert()
-        decide = getattr(bot, "decide", None)
-        if callable(decide):
-            bot.budget = 1.5  # type: ignore[attr-defined]  # the expert's own thinking time
-            action, why = decide(view, list(view.legal))
-            return action, why
-        action, _failure = safe_choose(bot, view, view.legal, 1.5)
-        return action, None
+    def hint_for(self, moment: Moment, view: SeatView) -> Hint:
+        """The expert's hint (called off the screen's thread)."""
+        return self.adviser.hint(moment, view)
+
+    def hinted(self, hint: Hint) -> None:
+        """The hint is back: shown if it is still the same decision, and the card it names is offered first."""
+        if hint.moment != self.moment():
+            return
+        self.hint = hint.message
+        if isinstance(hint.action, PlayCard):
+            self._hinted = (hint.moment, hint.action.card)
 
     def win_chance(self, seat: int) -> float:
         """How likely ``seat``'s side is to win the game, as the expert estimates it (the tutor's word before a
         person answers a double or a «даве»). Called off the screen's thread."""
-        from bots.stakes import outlook_of
-
-        return outlook_of(self.expert(), self.match.view(seat)).p
+        return self.adviser.win_chance(self.match.view(seat))
 
     # -- undo ------------------------------------------------------------------------------------
 
@@ -709,6 +793,20 @@ class TableSession:
 
     # -- saving ----------------------------------------------------------------------------------
 
+    @property
+    def save_path(self) -> Path | None:
+        """The game's file (None: the game is not saved)."""
+        return self.saver.path
+
+    @property
+    def mirror_path(self) -> Path | None:
+        """A second file the game is copied to (the older versions' single slot), set by the app."""
+        return self.saver.mirror
+
+    @mirror_path.setter
+    def mirror_path(self, path: Path | None) -> None:
+        self.saver.mirror = path
+
     def record(self) -> dict[str, Any]:
         """The RECORD.md document of the match so far."""
         from deberc_tui.records import record_from_game
@@ -716,58 +814,24 @@ class TableSession:
         return record_from_game(self.match, self.players)
 
     def autosave(self) -> None:
-        """Write the record to :attr:`save_path` (and :attr:`mirror_path`) if the match changed since the last
-        write. A failed write (a full disk) is told at once and tried again after every action."""
-        if self.save_path is None or (self._saved is not None and self._saved == self.progress()):
-            return
-        from deberc_tui.storage import atomic_write
-
-        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
-        try:
-            atomic_write(self.save_path, text)
-            if self.mirror_path is not None:
-                atomic_write(self.mirror_path, text)
-        except OSError as exc:
-            reason = exc.strerror or str(exc) or exc.__class__.__name__
-            if self.save_failure is None:
-                self.news.append(Text(N_("The game could not be saved ({reason}): it will be tried again after every "
-                                         "move"), {"reason": reason}))
-            self.save_failure = reason
-            return
-        if self.save_failure is not None:
-            self.news.append(Text(N_("The game is saved again.")))
-            self.save_failure = None
-        self._saved = self.progress()
+        """Write the record if the match changed since the last write; a failed write is told in the log once and
+        tried again after every action."""
+        news = self.saver.save(self.progress(), self.record)
+        if news is not None:
+            self.news.append(news)
 
     def mark_saved(self) -> None:
         """The match as it is now is on disk already (just opened): autosave writes only after a change."""
-        self._saved = self.progress()
+        self.saver.mark(self.progress())
 
     @classmethod
     def from_record(cls, source: str | Path, *, save_path: Path | None = None, seed: int | None = None,
                     services: Services | None = None, pace: float = 0.6) -> TableSession:
         """Open a RECORD.md document (a path or its text): the match rebuilt by replaying every action. Raises
         TableError (one line) for anything wrong with it. No ``cmd:`` bot it names is started."""
-        from deberc_tui.records import RecordError, parse_record, replay_match
-        from deberc_tui.storage import RECORD_LIMIT
-        from deberc_tui.text.i18n import translate_error
-        from deberc_tui.untrusted import InputError, parse_json, read_text
-
-        try:
-            doc = parse_json(read_text(source, RECORD_LIMIT) if isinstance(source, Path) else source)
-        except OSError as exc:
-            raise TableError(_tr(N_("cannot read {path}: {error}"), path=source, error=exc.strerror or exc)) from None
-        except InputError as exc:
-            raise TableError(translate_error(exc)) from None
-        try:
-            record = parse_record(doc)
-            match = replay_match(record)
-        except RecordError as exc:
-            raise TableError(translate_error(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - whatever is wrong with the file: one line, no traceback
-            raise TableError(_tr(N_("cannot load the record: {error}"), error=exc)) from None
-        session = cls(match.rules, [dict(p) for p in record.players], first_dealer=match.first_dealer, seed=seed,
-                      services=services, save_path=save_path, match=match, pace=pace)
+        match, players = read_match(source)
+        session = cls(match.rules, players, first_dealer=match.first_dealer, seed=seed, services=services,
+                      save_path=save_path, match=match, pace=pace)
         if isinstance(source, Path):
             session.warnings = [Text(N_("{file}: {warning}"), {"file": str(source), "warning": w})
                                 for w in session.warnings]
@@ -830,11 +894,3 @@ _UNOFFERED: Final[dict[type, Action]] = {SwapSeven: SWAP_SEVEN, Redeal: REDEAL_F
 def _by(name: str, you: str, other: str) -> str:
     """The template for ``You`` (the second person) or for anybody else (the third)."""
     return you if is_you(name) else other
-
-
-def _tr(template: str, **params: object) -> str:
-    """A one-line message in the player's language (for errors raised as plain text)."""
-    from deberc_tui.engine.text import render
-    from deberc_tui.text.i18n import _
-
-    return render(template, params, _)

@@ -106,7 +106,12 @@ def end_buttons(prefix: str) -> ComposeResult:
 
 
 class _EndDialog(ModalScreen[str]):
-    """What the end dialogs share: the score sheet and the statistics open on top and come back here."""
+    """What the end dialogs share: the score sheet and the statistics open on top and come back here; no button
+    takes the focus (a stray Enter must not start another game), and Escape — which closes other dialogs —
+    keeps this one up and says to choose."""
+
+    AUTO_FOCUS = ""  # no button takes the focus (None would be the app's "*")
+    BINDINGS = [Binding("escape", "stay", show=False)]
 
     def __init__(self, session: TableSession) -> None:
         super().__init__()
@@ -115,6 +120,12 @@ class _EndDialog(ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+    def action_stay(self) -> None:
+        """Escape: the dialog stays, and a line under its buttons says to choose (once)."""
+        if not self.query("#end-stay"):
+            self.query_one(".dialog", Vertical).mount(
+                Static(_("Choose what comes next: each button says its key."), id="end-stay", classes="note"))
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheetScreen(self.session))
@@ -270,6 +281,7 @@ class StakeAnswerScreen(ModalScreen[bool]):
     """A person's answer to a double («Дайви») or a «даве»: what each answer means in game points, and with the
     tutor on, how likely the person is to win the game. y or n, or a click; no way out without an answer."""
 
+    AUTO_FOCUS = ""  # no button takes the focus: Enter must not answer by accident (None: the app's "*")
     BINDINGS = [
         Binding("y", "answer(True)", N_("Accept")),
         Binding("n", "answer(False)", N_("Refuse")),

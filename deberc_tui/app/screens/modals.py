@@ -292,6 +292,7 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
     """The bidder's answer to the defender's offer to concede the deal for fifty (``concede_50``): y accepts,
     n refuses; the dialog says what each answer means. There is no way out without an answer: the deal waits."""
 
+    AUTO_FOCUS = ""  # no button takes the focus: Enter must not answer by accident (None: the app's "*")
     BINDINGS = [
         Binding("y", "answer(True)", N_("Accept")),
         Binding("n", "answer(False)", N_("Refuse")),

@@ -2,14 +2,15 @@
 
 The screen draws what the :class:`~deberc_tui.table.session.TableSession` holds, turns keys into the session's
 actions and carries out the steps the session asks for (a dialog, a bot thinking in a worker, a pause); the
-flow of play itself — whose turn, the pauses, undo, saving, the end of a game — is the session's.
+flow of play itself — whose turn, the pauses, which keys are open and why not, undo, advice, saving, the end of
+a game — is the session's.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -22,34 +23,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from deberc_tui.app.look import Look
-from deberc_tui.app.narrator import Narrator, word
+from deberc_tui.app.narrator import Narrator
 from deberc_tui.app.screens import match_end, modals
-from deberc_tui.app.table_view import action_words, felt_state, message_text, status_line, top_bar
+from deberc_tui.app.table_view import felt_state, message_text, status_line, top_bar
 from deberc_tui.app.tr import translate_bindings
-from deberc_tui.app.widgets.actions import (
-    ActionBar,
-    Toggles,
-    may_bella,
-    may_declare,
-    may_offer_concede,
-    my_combos,
-)
+from deberc_tui.app.widgets.actions import ActionBar, Toggles
 from deberc_tui.app.widgets.felt import Felt
 from deberc_tui.app.widgets.gamelog import GameLog
 from deberc_tui.app.widgets.hand import Hand
 from deberc_tui.app.widgets.panel import InfoPanel
-from deberc_tui.engine import Bid, Card, Klabor, Phase, PlayCard, Redeal, SeatView, SwapSeven
-from deberc_tui.engine.options import BellaWhen
+from deberc_tui.engine import Card, Klabor, Phase, PlayCard, Redeal, SeatView, SwapSeven
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.play.loop import Answer, Ask
-from deberc_tui.table import steps
-from deberc_tui.table.session import TableSession, Weighing
+from deberc_tui.table import advice, steps
+from deberc_tui.table.session import TableSession
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.words import preset as preset_label
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
-PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
-PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 
 
 class TableScreen(Screen[None]):
@@ -75,9 +66,10 @@ class TableScreen(Screen[None]):
         Binding("E", "set_declare(False)", N_("Don't declare"), show=False),
         Binding("b", "set_bella(True)", N_("Bella"), show=False),
         Binding("B", "set_bella(False)", N_("No bella"), show=False),
-        Binding("w", "out_of_turn('swap')", N_("Swap 7"), show=False),
-        Binding("r", "out_of_turn('redeal')", N_("Redeal"), show=False),
-        Binding("k", "out_of_turn('klabor')", N_("Klabor"), show=False),
+        # The keys of what the rules may refuse are always open: pressed when not allowed, they say why.
+        Binding("w", "swap", N_("Swap 7"), show=False),
+        Binding("r", "redeal", N_("Redeal"), show=False),
+        Binding("k", "klabor", N_("Klabor"), show=False),
         Binding("a", "claim", N_("Партия"), show=False),
         Binding("o", "concede", N_("Concede for 50"), show=False),  # concede_50: the defender's offer
         Binding("plus", "offer_stake", N_("Double"), show=False),  # «Дайви» / «даве» (§12)
@@ -93,10 +85,12 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", N_("Quit")),
     ]
 
-    OUT_OF_TURN = {"swap": SwapSeven, "redeal": Redeal, "klabor": Klabor}
-
-    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True)
-    """The session's progress (deals, actions): every change redraws the table."""
+    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True, bindings=True)
+    """The session's progress (deals, actions): every change redraws the table and re-checks the open keys."""
+    refused: reactive[bool] = reactive(False, toggle_class="-refused")
+    """The status line shows why a key or a card was refused (drawn as an error)."""
+    too_small: reactive[bool] = reactive(False, toggle_class="-too-small")
+    """The terminal is below :data:`MIN_SIZE`: a notice instead of a table with cut-off cards."""
 
     def __init__(self, session: TableSession, look: Look) -> None:
         super().__init__()
@@ -122,15 +116,11 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_resize(self) -> None:
-        """Below the size the table needs, say so instead of drawing a table with cut-off cards."""
         width, height = self.app.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        notice = self.query_one("#too-small", Static)
-        notice.update(Text(_("Terminal too small: need {w}×{h}, now {cw}×{ch}. Enlarge the window.").format(
+        self.too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#too-small", Static).update(Text(_(
+            "Terminal too small: need {w}×{h}, now {cw}×{ch}. Enlarge the window.").format(
             w=MIN_SIZE[0], h=MIN_SIZE[1], cw=width, ch=height), style="bold"))
-        notice.display = small
-        for selector in ("#topbar", "#middle", "#status", "#actions", "#hand"):
-            self.query_one(selector).display = not small
         self.refresh_table()  # the top bar fits its parts to the new width
 
     def on_mount(self) -> None:
@@ -151,41 +141,39 @@ class TableScreen(Screen[None]):
         """Ask the session what comes next and do it (a dialog, a bot's worker, a pause, or wait for keys)."""
         if not self.is_attached:
             return
-        step = self.session.advance()
+        session = self.session
+        step = session.advance()
         self.refresh_table()
         if isinstance(step, steps.WaitUntil):
-            self.set_timer(max(0.01, step.when - self.session.services.clock() + 0.01), self.advance)
+            self.set_timer(max(0.01, step.when - session.services.clock() + 0.01), self.advance)
         elif isinstance(step, steps.Think):
-            self.run_bot(step.ask, self.session.pace)
+            self.run_bot(step.ask, session.pace)
         elif isinstance(step, steps.ShowSummary):
-            self.app.push_screen(modals.DealSummaryScreen(self.session, self.look, step.result, step.final),
-                                 self._resumed)
+            self.app.push_screen(modals.DealSummaryScreen(session, self.look, step.result, step.final),
+                                 lambda _: self._then(session.resume))
         elif isinstance(step, steps.GameEnded):
             self.say(_("Game over: {side} won ({how}).").format(
-                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result, short=True)))
-            self.app.push_screen(match_end.game_end_screen(self.session, step), self._after_game)
+                side=session.side_name(step.result.winner), how=modals.game_end_text(session, step.result, short=True)))
+            self.app.push_screen(match_end.game_end_screen(session, step), self._after_game)
         elif isinstance(step, steps.CoverFor):
-            self.app.push_screen(modals.PrivacyScreen(self.session.name(step.seat)),
-                                 lambda _: self._then(self.session.uncover, step.seat))
+            self.app.push_screen(modals.PrivacyScreen(session.name(step.seat)),
+                                 lambda _: self._then(session.uncover, step.seat))
         elif isinstance(step, steps.AnswerConcede):
-            self.app.push_screen(modals.ConcedeAnswerScreen(self.session.name(step.offerer)),
-                                 lambda yes: self._then(self.session.answer_concede, step.seat, yes))
+            self.app.push_screen(modals.ConcedeAnswerScreen(session.name(step.offerer)),
+                                 lambda yes: self._then(session.answer_concede, step.seat, yes))
         elif isinstance(step, steps.AnswerStake):
-            self.app.push_screen(match_end.StakeAnswerScreen(self.session, step, self.session.tutor is not None),
-                                 lambda yes: self._then(self.session.answer_stake, step.seat, yes))
+            self.app.push_screen(match_end.StakeAnswerScreen(session, step, session.tutor is not None),
+                                 lambda yes: self._then(session.answer_stake, step.seat, yes))
 
-    def _then(self, fn: Any, *args: Any) -> None:
+    def _then(self, fn: Callable[..., object], *args: object) -> None:
+        """Hand the session what a dialog or a worker brought, then move on."""
         fn(*args)
-        self.advance()
-
-    def _resumed(self, _result: object = None) -> None:
-        self.session.resume()
         self.advance()
 
     def _after_game(self, choice: str | None) -> None:
         """The end-of-game dialog's choice: the next game of the match, or what the app does after a match."""
         if choice == "next":
-            self._resumed()
+            self._then(self.session.resume)
         else:
             self.post_message(match_end.TableDone(choice or "quit"))
 
@@ -212,22 +200,18 @@ class TableScreen(Screen[None]):
 
     @on(BotAnswered)
     def _bot_answered(self, message: BotAnswered) -> None:
-        if self.is_attached and self.session.bot_answered(message.answer):
-            self.advance()
-        elif self.is_attached:
-            self.advance()
+        if self.is_attached:
+            self._then(self.session.bot_answered, message.answer)
 
     @property
     def error_text(self) -> str:
         """The refusal or warning the status line shows now, as the player reads it ("" when none)."""
-        error = self.session.error
-        return "" if error is None else message_text(error, self.look)
+        return "" if self.session.error is None else message_text(self.session.error, self.look)
 
     @property
     def hint_text(self) -> str:
         """The hint or remark the status line shows now, as the player reads it ("" when none)."""
-        hint = self.session.hint
-        return "" if hint is None else message_text(hint, self.look)
+        return "" if self.session.hint is None else message_text(self.session.hint, self.look)
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -241,8 +225,7 @@ class TableScreen(Screen[None]):
             line = self.narrator.message(item) if isinstance(item, EngineText) else self.narrator.line(item)
             if line is not None:
                 self.say(line)
-        deal = session.deal
-        if not self.is_mounted or deal is None:
+        if not self.is_mounted or session.deal is None:
             return
         me = session.viewer
         view = session.view(me if me is not None else session.perspective)
@@ -253,47 +236,33 @@ class TableScreen(Screen[None]):
             view, session.names, [session.side_name(s) for s in range(session.rules.sides)],
             len(session.game.deals), session.forced_deal(), session.money())
         my_view = session.view(me) if me is not None else None  # drawn also while a dialog is up
-        hand = self.query_one("#hand", Hand)
-        if my_view is None:
-            hand.show([], set(), _("Cards hidden — waiting for the next player"))
-        else:
-            hand.show(list(my_view.hand), {a.card for a in my_view.legal if isinstance(a, PlayCard)},
-                      "" if my_view.hand else _("no cards"))
+        self._show_hand(my_view)
         self.query_one("#actions", ActionBar).show(my_view, Toggles(session.declare, session.bella))
-        status = self.query_one("#status", Static)
-        status.update(status_line(session, my_view, self.look))
-        status.set_class(session.error is not None, "-error")
+        self.query_one("#status", Static).update(status_line(session, my_view, self.look))
+        self.refused = session.error is not None
         message = session.error or session.hint
         shown = message_text(message, self.look) if message is not None else ""
         if shown and shown != self.logged and not shown.endswith("…"):
             self.logged = shown  # a refusal, hint or warning stays readable in the log
             self.say(Text(shown, style="italic"))
         self.progress = session.progress()
-        self.refresh_bindings()
+
+    def _show_hand(self, view: SeatView | None) -> None:
+        """The viewer's cards, the legal ones bright, and the card the session offers first selected."""
+        hand = self.query_one("#hand", Hand)
+        if view is None:
+            hand.show([], set(), _("Cards hidden — waiting for the next player"))
+            return
+        hand.show(list(view.hand), {a.card for a in view.legal if isinstance(a, PlayCard)},
+                  "" if view.hand else _("no cards"))
+        offered = self.session.card_to_offer()
+        if offered is not None:
+            hand.select_card(offered)
 
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self.session.my_view()
-        mine = view is not None and view.to_act == view.seat
-        if action == "bid":
-            return mine and view is not None and view.phase is Phase.BIDDING and any(
-                isinstance(a, Bid) and a.call == parameters[0] for a in view.legal)
-        if action in ("play", "move", "pick"):
-            return view is not None and view.phase is Phase.PLAY
-        if action in ("toggle_declare", "set_declare"):
-            return mine and may_declare(view)
-        if action in ("toggle_bella", "set_bella"):
-            return mine and may_bella(view)
-        if action == "concede":
-            return may_offer_concede(view)
-        if action in ("out_of_turn", "claim", "offer_stake"):
-            return view is not None  # when the engine refuses, the key says why
-        if action == "undo":
-            return self.session.viewer is not None and self.session.undo_point(self.session.viewer) is not None
-        if action == "hint":
-            return mine
-        return True
+        return self.session.offers(action, parameters[0] if parameters else None)
 
     def _acted(self, _ok: bool = True) -> None:
         self.refresh_table()
@@ -307,8 +276,7 @@ class TableScreen(Screen[None]):
 
     def action_play(self) -> None:
         if self.session.concede_choice() is not None:  # Enter: play on without offering to concede
-            self.session.play_on()
-            self.advance()
+            self._then(self.session.play_on)
             return
         card = self.query_one("#hand", Hand).current
         if card is not None:
@@ -333,25 +301,16 @@ class TableScreen(Screen[None]):
         self._acted()
 
     @work(thread=True, exclusive=True, group="tutor")
-    def run_tutor(self, weighing: Weighing) -> None:
-        from deberc_tui.practice.tutor import advise, describe_cost
-
-        advice = advise(weighing.view, seconds=1.5, seed=weighing.key[1])
-        cost = advice.cost(weighing.action) if advice is not None else None
-        warning = describe_cost(weighing.action, advice) if advice is not None else None
-        self.app.call_from_thread(self._weighed, weighing, None if cost is None else cost[0], warning)
-
-    def _weighed(self, weighing: Weighing, cost: float | None, warning: str | None) -> None:
-        self.session.weighed(weighing, cost, warning)
-        self._acted()
+    def run_tutor(self, weighing: advice.Weighing) -> None:
+        verdict = advice.weigh(weighing)
+        self.app.call_from_thread(self._then, self.session.weighed, weighing, verdict)
 
     def action_tutor(self) -> None:
         """Cycle the tutor's threshold: off, 5, 10, 20 points."""
-        choices: list[float | None] = [None, 5.0, 10.0, 20.0]
-        self.session.tutor = choices[(choices.index(self.session.tutor) + 1) % len(choices)]
-        text = (_("Tutor off") if self.session.tutor is None
-                else _("Tutor warns when a choice loses more than {points:.0f} points").format(points=self.session.tutor))
-        self.notify(text, timeout=3)
+        self.notify(message_text(self.session.next_tutor(), self.look), timeout=3)
+
+    def action_pace(self) -> None:
+        self.notify(message_text(self.session.next_pace(), self.look), timeout=2)
 
     def action_toggle_declare(self) -> None:
         """A click on the declaration's button switches it."""
@@ -363,26 +322,21 @@ class TableScreen(Screen[None]):
     def action_set_declare(self, on: bool) -> None:
         """``e`` declares with the next card (it was on already: say so), ``E`` keeps the combinations back."""
         self.session.set_declare(on)
-        combos = my_combos(self.session.my_view(), self.look)
-        self.session.hint = EngineText(N_("Your {combos} will be declared with your card (E: don't).") if on
-                                       else N_("Your {combos} will not be declared (e: declare)."), {"combos": combos})
         self.refresh_table()
 
     def action_set_bella(self, on: bool) -> None:
         """``b`` declares bella with the next card that may (``bella_when``), ``B`` keeps it back."""
         self.session.set_bella(on)
-        view = self.session.my_view()
-        if not on:
-            hint = N_("No bella this time (b: declare it).")
-        elif view is not None and view.rules.bella_when is not BellaWhen.WITH_CARD:
-            hint = N_("Bella will be declared with the card you play now (B: not yet).")
-        else:
-            hint = N_("Bella will be declared with your trump K or Q (B: don't).")
-        self.session.hint = EngineText(hint)
         self.refresh_table()
 
-    def action_out_of_turn(self, kind: str) -> None:
-        self._acted(self.session.out_of_turn(self.OUT_OF_TURN[kind]))
+    def action_swap(self) -> None:
+        self._acted(self.session.out_of_turn(SwapSeven))
+
+    def action_redeal(self) -> None:
+        self._acted(self.session.out_of_turn(Redeal))
+
+    def action_klabor(self) -> None:
+        self._acted(self.session.out_of_turn(Klabor))
 
     def action_concede(self) -> None:
         """``o``: the defender offers to concede the deal for fifty (``concede_50``) once a dialog has said what it
@@ -398,7 +352,7 @@ class TableScreen(Screen[None]):
         self._acted(self.session.offer_stake())
 
     def action_claim(self) -> None:
-        """«Партия»: the first press explains the risk, the second claims; a claim the engine refuses says why."""
+        """«Партия»: the first press shows the count and whether the claim is right, the second claims."""
         self._acted(self.session.claim())
 
     def action_last_trick(self) -> None:
@@ -413,13 +367,6 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(modals.HelpScreen(self.session.rules))
 
-    def action_pace(self) -> None:
-        order = list(PACES.values())
-        now = min(range(len(order)), key=lambda i: abs(order[i] - self.session.pace))
-        self.session.pace = order[(now + 1) % len(order)]
-        name = next(k for k, v in PACES.items() if v == self.session.pace)
-        self.notify(_("Bots' pace: {pace}").format(pace=word(PACE_WORDS, name)), timeout=2)
-
     def action_undo(self) -> None:
         if not self.session.undo():
             self.notify(_("Nothing to undo"), timeout=2)
@@ -427,27 +374,19 @@ class TableScreen(Screen[None]):
         self._acted()
 
     def action_hint(self) -> None:
-        view = self.session.my_view()
-        if view is None or view.to_act != view.seat:
-            return
-        self.session.hint = EngineText(N_("The expert is thinking…"))
+        asked = self.session.ask_hint()
         self.refresh_table()
-        self.run_hint(self.session.gen, self.session.decision_key(), view)
+        if asked is not None:
+            self.run_hint(*asked)
 
     @work(thread=True, exclusive=True, group="hint")
-    def run_hint(self, gen: int, key: tuple[int, int], view: SeatView) -> None:
-        try:
-            action, why = self.session.expert_choice(view)
-            text = _("Hint: {what}").format(what=action_words(action, self.look)) + (
-                f" — {message_text(why, self.look)}" if why is not None else "")
-        except Exception as exc:  # noqa: BLE001 - a hint that fails says so, and the game goes on
-            text = _("No hint: {error}").format(error=exc)
-        self.app.call_from_thread(self._hinted, gen, key, text)
+    def run_hint(self, moment: advice.Moment, view: SeatView) -> None:
+        hint = self.session.hint_for(moment, view)
+        self.app.call_from_thread(self._hinted, hint)
 
-    def _hinted(self, gen: int, key: tuple[int, int], text: str) -> None:
-        if gen == self.session.gen and key == self.session.decision_key():
-            self.session.hint = EngineText("{hint}", {"hint": text})
-            self.refresh_table()
+    def _hinted(self, hint: advice.Hint) -> None:
+        self.session.hinted(hint)
+        self.refresh_table()
 
     def action_quit_game(self) -> None:
         """q asks first: a stray key must not end the evening's game (it is saved either way)."""

@@ -16,7 +16,6 @@ from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import (
     Bid,
     BidCall,
-    Claim,
     Concede50,
     ConcedeStep,
     Klabor,
@@ -28,8 +27,10 @@ from deberc_tui.engine import (
     SwapSeven,
 )
 from deberc_tui.engine.actions import Dave, Double, OfferKind
+from deberc_tui.engine.combos import Combo
 from deberc_tui.engine.match import raised_stake
 from deberc_tui.engine.options import BellaWhen
+from deberc_tui.table.claim import claim_right
 from deberc_tui.text.i18n import _
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
@@ -43,12 +44,6 @@ class Toggles:
 
     declare: bool = True
     bella: bool = True
-
-
-def may_declare(view: SeatView | None) -> bool:
-    """Whether the card the player plays now may declare combinations: the engine lists a declaring variant
-    (the first card, or the second with ``declare_until: "second_trick"``; never in the forced deal)."""
-    return view is not None and any(isinstance(a, PlayCard) and a.declare for a in view.legal)
 
 
 def may_bella(view: SeatView | None) -> bool:
@@ -74,9 +69,13 @@ def my_combos(view: SeatView | None, look: Look) -> str:
     or the engine does not let this card declare): the view's :meth:`~deberc_tui.engine.SeatView.declarable`."""
     if view is None:
         return ""
-    combos = view.declarable()
-    return ", ".join(_("{kind} to {top}").format(kind=combo_word(c.kind), top=rank_letter(c.top.value))
-                     + look.suit(c.suit) for c in combos)
+    return ", ".join(combo_words(c, look) for c in view.declarable())
+
+
+def combo_words(combo: Combo, look: Look) -> str:
+    """A combination as players name it: ``terz to K♥``."""
+    return _("{kind} to {top}").format(kind=combo_word(combo.kind), top=rank_letter(combo.top.value)) + look.suit(
+        combo.suit)
 
 
 def bella_label(view: SeatView, on: bool) -> str:
@@ -86,13 +85,6 @@ def bella_label(view: SeatView, on: bool) -> str:
     if view.rules.bella_when is BellaWhen.WITH_CARD:
         return _("Bella with K/Q (B: don't)")
     return _("Bella with this card (B: not yet)")
-
-
-def claim_plausible(view: SeatView) -> bool:
-    """Whether «Партия» is offered: the claim is legal now and the side could still reach the target in this
-    deal (the engine's :attr:`~deberc_tui.engine.SeatView.claim_reach`; at 0 of 501 it never can, so the
-    button would only invite a lost game)."""
-    return any(isinstance(a, Claim) for a in view.legal) and view.claim_reach >= view.rules.target
 
 
 class ActionBar(Horizontal):
@@ -153,7 +145,7 @@ class ActionBar(Horizontal):
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
-        shown["claim"] = view is not None and claim_plausible(view)
+        shown["claim"] = view is not None and claim_right(view)  # offered when the count reaches the target
         shown["concede"] = may_offer_concede(view) and not must_answer_concede(view)
         offer = next((a for a in legal if isinstance(a, Double | Dave)), None)
         shown["stake"] = offer is not None

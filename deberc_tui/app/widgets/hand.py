@@ -111,6 +111,10 @@ class Hand(Horizontal):
             return True
         return False
 
+    def select_card(self, card: Card) -> bool:
+        """Select ``card`` (the card the table offers first); False if it is not in the hand."""
+        return card in self.cards and self.select(self.cards.index(card))
+
     @property
     def current(self) -> Card | None:
         return self.cards[self.selected] if 0 <= self.selected < len(self.cards) else None
