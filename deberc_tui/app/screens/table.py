@@ -341,8 +341,11 @@ class TableScreen(Screen[None]):
     def action_concede(self) -> None:
         """``o``: the defender offers to concede the deal for fifty (``concede_50``) once a dialog has said what it
         gives away and the player has confirmed; the bidder answers."""
-        self.app.push_screen(modals.ConfirmScreen(self.session.concede_question(), _("Offer"), _("Play on")),
-                             self._concede_confirmed)
+        if self.session.concede_choice() is None:  # not the moment: the engine says why, in the status line
+            self._acted(self.session.offer_concede())
+        else:
+            self.app.push_screen(modals.ConfirmScreen(self.session.concede_question(), _("Offer"), _("Play on")),
+                                 self._concede_confirmed)
 
     def _concede_confirmed(self, yes: bool | None) -> None:
         self._acted(bool(yes) and self.session.offer_concede())
