@@ -208,13 +208,12 @@ class ReplayScreen(Screen[None]):
 
     def story(self) -> list[str]:
         """The lines of the current deal's story."""
-        from deberc_tui.text.sheet_text import deal_story, side_names
+        from deberc_tui.text.persons import cast
+        from deberc_tui.text.sheet_text import deal_story
 
         if not self.game.deals:
             return [_("No deal was played.")]
-        seat_names = [str(p["name"]) for p in self.record.players]
-        names = side_names(self.record.rules, self.record.players)
-        return deal_story(self.game.deals[self.index], self.rows[self.index], seat_names, names)
+        return deal_story(self.game.deals[self.index], self.rows[self.index], cast(self.record.rules, self.record.players))
 
     def sheet(self) -> list[str]:
         """The score sheet up to and including the current deal, then the result if the game is over."""

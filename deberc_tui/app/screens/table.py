@@ -103,7 +103,7 @@ class TableScreen(Screen[None]):
         translate_bindings(self)
         self.session = session
         self.look = look
-        self.narrator = Narrator(session.names, session.side_name, look)
+        self.narrator = Narrator(session.people, look)
         self.logged = ""
 
     # -- layout --------------------------------------------------------------------------------
@@ -160,8 +160,8 @@ class TableScreen(Screen[None]):
             self.app.push_screen(modals.DealSummaryScreen(self.session, self.look, step.result, step.final),
                                  self._resumed)
         elif isinstance(step, steps.GameEnded):
-            self.say(_("Game over: {side} won ({how}).").format(
-                side=self.session.side_name(step.result.winner), how=modals.game_end_text(self.session, step.result.reason)))
+            self.say(match_end.GAME_OVER.say(self.session.people.sides[step.result.winner],
+                                             how=modals.game_end_text(self.session, step.result.reason)))
             self.app.push_screen(match_end.game_end_screen(self.session, step), self._after_game)
         elif isinstance(step, steps.CoverFor):
             self.app.push_screen(modals.PrivacyScreen(self.session.name(step.seat)),
@@ -248,8 +248,7 @@ class TableScreen(Screen[None]):
         self.query_one("#topbar", Static).update(top_bar(session, view, self.look, self.narrator.fmt))
         self.query_one("#felt", Felt).show(felt_state(session, view, self.look))
         self.query_one("#info", InfoPanel).show(
-            view, session.names, [session.side_name(s) for s in range(session.rules.sides)],
-            len(session.game.deals), session.forced_deal(), session.money())
+            view, session.people, len(session.game.deals), session.forced_deal(), session.money())
         my_view = session.view(me) if me is not None else None  # drawn also while a dialog is up
         hand = self.query_one("#hand", Hand)
         if my_view is None:
