@@ -56,8 +56,8 @@ from .heuristic import (
     HeuristicBot,
     bid_strength,
     call_strength,
-    call_text,
     rule_outlook,
+    trump_of,
 )
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints, fits_bidding, sample_hands
@@ -199,7 +199,7 @@ class ExpertBot(HeuristicBot):
         options = sorted({a.card.index for a in cards})
         bella = view.rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
         if len(options) == 1 and not (bella and any(a.bella for a in cards)):
-            return self.flags(view, know, cards, options[0]), Text(N_("the only card I may play"))
+            return self.flags(view, know, cards, options[0]), Text(N_("the only card that may be played"))
         rules = view.rules
         n = rules.players
         assert view.trump is not None and view.bidder is not None
@@ -257,7 +257,7 @@ class ExpertBot(HeuristicBot):
         score = {c: max(totals[c], with_bella[c]) / k if bella else totals[c] / k for c in options}
         best = max(options, key=lambda c: score[c] + 0.01 * heur[c])
         hurts = with_bella[best] < totals[best] if bella else None  # declaring would only feed a bait
-        why = Text(N_("played out {done} deals consistent with what I have seen: {card} scores best ({avg:+.0f} on average)"),
+        why = Text(N_("over {done} deals played out that fit the cards seen so far, {card} scores best ({avg:+.0f} on average)"),
                    {"done": done, "card": DECK[best], "avg": score[best]})
         return self.flags(view, know, cards, best, hurts), why
 
@@ -286,8 +286,12 @@ class ExpertBot(HeuristicBot):
         plausible = [c for c in heur_scores if heur_scores[c] >= th - 25] or (
             list(heur_scores) if BidCall.PASS not in by_call else [])
         if not plausible:
-            return by_call[BidCall.PASS], Text(N_("pass: no trump comes close (best hand strength {best:.0f})"),
-                                         {"best": max(heur_scores.values(), default=0)})
+            best_call = max(heur_scores, key=lambda c: heur_scores[c], default=None)
+            if best_call is None:
+                return by_call[BidCall.PASS], Text(N_("no trump comes close"))
+            return by_call[BidCall.PASS], Text(N_("no trump comes close: the best, {suit}, has hand strength {best:.0f}"),
+                                               {"suit": trump_of(best_call, view.turnup.suit),
+                                                "best": heur_scores[best_call]})
         know = knowledge(view)
         up_suit = view.turnup.suit.index
         round1 = view.bid_round == 1
@@ -341,11 +345,15 @@ class ExpertBot(HeuristicBot):
         call = max(plausible, key=gain)
         avg = values[call] / max(1, done)
         if gain(call) > 0 or not can_pass:
-            why = Text(N_("{what}: over {done} sampled deals I expect {avg:+.0f} written points, {pv:+.0f} if I pass (hand strength {best:.0f})"),
-                       {"what": call_text(call), "done": done, "avg": avg, "pv": pass_value, "best": heur_scores[call]})
+            why = Text(N_("over {done} sampled deals trump {suit} brings {avg:+.0f} written points, a pass {pv:+.0f} "
+                          "(hand strength {best:.0f})"),
+                       {"suit": trump_of(call, view.turnup.suit), "done": done, "avg": avg, "pv": pass_value,
+                        "best": heur_scores[call]})
             return by_call[call], why
-        why = Text(N_("pass: over {done} sampled deals my best trump expects {avg:+.0f}, a pass {pv:+.0f} (hand strength {best:.0f})"),
-                   {"done": done, "avg": avg, "pv": pass_value, "best": heur_scores[call]})
+        why = Text(N_("over {done} sampled deals the best trump, {suit}, brings {avg:+.0f}, a pass {pv:+.0f} "
+                      "(hand strength {best:.0f})"),
+                   {"suit": trump_of(call, view.turnup.suit), "done": done, "avg": avg, "pv": pass_value,
+                    "best": heur_scores[call]})
         return by_call[BidCall.PASS], why
 
     def _sample_bid_world(self, view: SeatView, know: Knowledge) -> tuple[list[int], list[int]]:
@@ -462,8 +470,10 @@ class ExpertBot(HeuristicBot):
         refuse = next((a for a in answers if a.step is ConcedeStep.REFUSE), accept)
         expected = self._concede_expectation(view, offered=True, deadline=self._deadline()) + PLAY_EDGE[2]
         if expected > CONCEDE_50_POINTS:
-            return refuse, Text(N_("refuse the fifty: over sampled deals I expect {avg:+.0f} by playing"), {"avg": expected})
-        return accept, Text(N_("accept the fifty: over sampled deals I expect only {avg:+.0f} by playing"), {"avg": expected})
+            return refuse, Text(N_("over sampled deals playing on brings {avg:+.0f}, more than the fifty"),
+                                {"avg": expected})
+        return accept, Text(N_("over sampled deals playing on brings only {avg:+.0f}, less than the fifty"),
+                            {"avg": expected})
 
     def _concede_expectation(self, view: SeatView, offered: bool, deadline: float) -> float:
         """My expected written difference if the deal is played out (2 players). The choice comes before the

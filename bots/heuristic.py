@@ -60,9 +60,17 @@ REDEAL_WORDS: dict[str, str] = {RedealReason.FOUR_SEVENS: N_("four sevens"), Red
 NO_REASON = Text("")
 
 
-def call_text(call: BidCall) -> Text:
-    """A bid as the explanation names it: "play", or "name ♥" (the suit a value the front end draws)."""
-    return Text(N_("play")) if call is BidCall.PLAY else Text(N_("name {suit}"), {"suit": call.suit})
+def call_text(call: BidCall, turnup: Suit) -> Text:
+    """A bid as the explanation names it, with the trump it makes: "play ♥" (the turnup's suit), or "name ♠"
+    (the suit a value the front end draws)."""
+    if call is BidCall.PLAY:
+        return Text(N_("play {suit}"), {"suit": turnup})
+    return Text(N_("name {suit}"), {"suit": call.suit})
+
+
+def trump_of(call: BidCall, turnup: Suit) -> Suit:
+    """The trump a bid makes: the turnup's suit for "play", else the suit named."""
+    return call.suit or turnup
 
 
 def bid_strength(hand: int, trump: int, turnup: int | None, can_swap: bool, gets_turnup: bool, rules: Rules) -> float:
@@ -209,7 +217,7 @@ class HeuristicBot(BotBase):
             return self.bid(view, bids)
         for a in legal:
             if isinstance(a, Claim) and self.claim_is_sure(view):
-                return a, Text(N_("claim: our total with this deal's points reaches the target"))
+                return a, Text(N_("claim: the side's total with this deal's points reaches the target"))
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
             return legal[0], Text(N_("the only action"))
@@ -267,9 +275,9 @@ class HeuristicBot(BotBase):
         refuse = next((a for a in answers if a.step is ConcedeStep.REFUSE), accept)
         strength = full_strength(view)
         if strength >= CONCEDE_REFUSE_FROM:
-            return refuse, Text(N_("refuse the fifty: my hand (strength {best:.0f}) should win this deal by more"),
+            return refuse, Text(N_("refuse the fifty: the hand (strength {best:.0f}) should win this deal by more"),
                                 {"best": strength})
-        return accept, Text(N_("accept the fifty: more than I expect to win by playing (hand strength {best:.0f})"),
+        return accept, Text(N_("accept the fifty: more than playing on should bring (hand strength {best:.0f})"),
                             {"best": strength})
 
     def _swap_helps(self, view: SeatView) -> bool:
@@ -314,11 +322,12 @@ class HeuristicBot(BotBase):
             return by_call.get(BidCall.PASS, bids[0]), Text(N_("pass"))
         call, best = max(scores.items(), key=lambda kv: kv[1])
         if best >= th or BidCall.PASS not in by_call:
-            why = Text(N_("{what}: hand strength {best:.0f} against my threshold {th:.0f}"),
-                       {"what": call_text(call), "best": best, "th": th})
+            why = Text(N_("{what}: hand strength {best:.0f} against the threshold {th:.0f}"),
+                       {"what": call_text(call, view.turnup.suit), "best": best, "th": th})
             return by_call[call], why
-        return by_call[BidCall.PASS], Text(N_("pass: best hand strength {best:.0f} is under my threshold {th:.0f}"),
-                                     {"best": best, "th": th})
+        return by_call[BidCall.PASS], Text(
+            N_("pass: the best trump, {suit}, has hand strength {best:.0f}, under the threshold {th:.0f}"),
+            {"suit": trump_of(call, view.turnup.suit), "best": best, "th": th})
 
     # -- claims -------------------------------------------------------------------------------
 
@@ -337,7 +346,7 @@ class HeuristicBot(BotBase):
         plain = {a.card.index: a for a in cards if not a.declare and not a.bella}
         options = sorted(plain) if plain else sorted({a.card.index for a in cards})
         if len(options) == 1:
-            c, why = options[0], Text(N_("the only card I may play"))
+            c, why = options[0], Text(N_("the only card that may be played"))
         elif not view.current_trick:
             c, why = self.lead(view, know, options)
         else:
@@ -381,7 +390,7 @@ class HeuristicBot(BotBase):
         if bidder_side and my_trumps and opp_may_trump:
             masters = [c for c in my_trumps if not any(know.possible(o) & above(c, t) for o in opps)]
             if masters:
-                return max(masters, key=lambda c: STRENGTH[t + 1][c]), Text(N_("draw trumps with my master trump"))
+                return max(masters, key=lambda c: STRENGTH[t + 1][c]), Text(N_("draw trumps with the master trump"))
         cp = CARD_POINTS[t + 1]
         cashable = [
             c for c in options if c >> 3 != t and not any(self._beatable_by(know, o, c, c >> 3) for o in opps)
@@ -391,7 +400,7 @@ class HeuristicBot(BotBase):
             if cp[c] >= 10:
                 return c, Text(N_("cash a sure winner"))
         c = min(options, key=lambda c: self._lead_cost(view, know, c))
-        return c, Text(N_("lead a cheap card and keep my tens and trumps"))
+        return c, Text(N_("lead a cheap card, keep the tens and trumps"))
 
     def _lead_cost(self, view: SeatView, know: Knowledge, c: int) -> float:
         t = know.trump
@@ -449,11 +458,11 @@ class HeuristicBot(BotBase):
         c = max(options, key=lambda x: values[x])
         v = values[c]
         if v > 0 and CARD_POINTS[know.trump + 1][c]:
-            why = Text(N_("take the trick")) if self._takes(view, know, c) else Text(N_("give points to my partner's sure trick"))
+            why = Text(N_("take the trick")) if self._takes(view, know, c) else Text(N_("give points to the partner's sure trick"))
         elif self._takes(view, know, c):
-            why = Text(N_("take the trick as cheaply as I can"))
+            why = Text(N_("take the trick as cheaply as possible"))
         else:
-            why = Text(N_("cannot take it: throw my cheapest card"))
+            why = Text(N_("cannot take it: throw the cheapest card"))
         return c, why
 
     def _takes(self, view: SeatView, know: Knowledge, c: int) -> bool:

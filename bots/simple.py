@@ -63,17 +63,17 @@ class NoviceBot(BotBase):
         trick = view.current_trick
         if not trick:
             best = max(pool, key=lambda a: st[a.card.index])
-            why = Text(N_("lead my highest card"))
+            why = Text(N_("lead the highest card"))
         else:
             led = trick[0][1].suit.index
             win = max(st[c.index] for _, c in trick if c.suit.index in (led, t))
             winners = [a for a in pool if st[a.card.index] > win and a.card.suit.index in (led, t)]
             if winners:
                 best = max(winners, key=lambda a: st[a.card.index])
-                why = Text(N_("take the trick with my highest card"))
+                why = Text(N_("take the trick with the highest card"))
             else:
                 best = min(pool, key=lambda a: (cp[a.card.index], st[a.card.index]))
-                why = Text(N_("cannot win: throw my lowest card"))
+                why = Text(N_("cannot win: throw the lowest card"))
         # A beginner declares what they see, and remembers bella only half the time.
         fancy = [a for a in cards if a.card is best.card and (a.declare or (a.bella and self.rng.random() < 0.5))]
         if fancy:
@@ -89,10 +89,10 @@ class NoviceBot(BotBase):
             return Rank.JACK in ranks or Rank.NINE in ranks or len(mine) >= 3
 
         if BidCall.PLAY in calls and good(view.turnup.suit.index):
-            return calls[BidCall.PLAY], Text(N_("I hold the jack or nine of trump"))
+            return calls[BidCall.PLAY], Text(N_("the hand holds the jack or nine of trump"))
         for b in bids:
             if b.suit is not None and good(b.suit.index):
-                return b, Text(N_("I like {suit}"), {"suit": b.suit})
+                return b, Text(N_("{suit} looks good"), {"suit": b.suit})
         if BidCall.PASS in calls:
             return calls[BidCall.PASS], Text(N_("nothing to bid on"))
         return bids[0], Text(N_("must name a suit"))

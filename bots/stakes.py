@@ -176,17 +176,17 @@ def decide(bot: object, view: SeatView, legal: Sequence[Action]) -> tuple[Action
         accept = next(a for a in answers if a.step in (DoubleStep.ACCEPT, DaveStep.PLAY))
         refuse = next(a for a in answers if a.step in (DoubleStep.REFUSE, DaveStep.CONCEDE))
         if r * e > -1:
-            return accept, Text(N_("play on at the higher stake: I win the game {pct}% of the time, "
-                                   "{gain:+.2f} game points per unit against {loss:+.2f} if I give it up"),
+            return accept, Text(N_("play on at the higher stake: the game is won {pct}% of the time, "
+                                   "{gain:+.2f} game points per unit against {loss:+.2f} by giving it up"),
                                 {"pct": pct, "gain": r * e, "loss": -1.0})
-        return refuse, Text(N_("give the game up at the stake it has: I win it only {pct}% of the time, "
-                               "{gain:+.2f} game points per unit if I play on"), {"pct": pct, "gain": r * e})
+        return refuse, Text(N_("give the game up at the stake it has: it is won only {pct}% of the time, "
+                               "{gain:+.2f} game points per unit by playing on"), {"pct": pct, "gain": r * e})
     offer = offers[0]
     r = _ratio(view, type(offer))
     refused = e >= 1 / r  # a sure loser gives the game up
     value = 1.0 if refused else r * e
     if outlook.p >= OFFER_FROM and (value > e or (refused and value >= e)):  # a tie: end the game now, surely
-        return offer, Text(N_("raise the stake: I win the game {pct}% of the time"), {"pct": pct})
+        return offer, Text(N_("raise the stake: the game is won {pct}% of the time"), {"pct": pct})
     return None
 
 

@@ -49,6 +49,8 @@ FORMAT = "deberc-record/1"
 VERSION = 1
 _FORMAT_NAME = re.compile(r"deberc-record/(\d{1,9})")
 PLAYER_KINDS = ("human", "bot")
+GENDERS = ("male", "female")
+"""A player's optional ``gender``: how sentences about them agree («загрузилась Клара»); absent, they need none."""
 
 
 class RecordError(DebercError):
@@ -192,6 +194,10 @@ def _check_player(index: int, player: object) -> dict[str, object]:
     if not isinstance(kind, str) or kind not in PLAYER_KINDS:
         raise RecordError(N_("{where}: 'kind' must be 'human' or 'bot', not {kind!r}"),
                           {"where": where, "kind": Shortened(kind)})
+    gender = player.get("gender")
+    if gender is not None and (not isinstance(gender, str) or gender not in GENDERS):
+        raise RecordError(N_("{where}: 'gender' must be 'male' or 'female', not {gender!r}"),
+                          {"where": where, "gender": Shortened(gender)})
     out = dict(player)
     out["kind"] = kind
     bot = out.get("bot", "")

@@ -1,4 +1,4 @@
-"""The user's settings (today: the language), kept in the user's config directory.
+"""The user's settings (the language, the person's grammatical gender), kept in the user's config directory.
 
 Settings are preferences, not game data: they live under platformdirs' config directory
 (``DEBERC_CONFIG_DIR`` overrides it), while games, pads and statistics live under the data directory.
@@ -114,14 +114,31 @@ def saved_language() -> object:
 
 def save_language(lang: str | None) -> None:
     """Remember the language (None: follow the locale again); raises ``OSError`` when it cannot be written."""
+    _save("language", lang)
+
+
+def saved_gender() -> object:
+    """The grammatical gender the person at the keyboard chose (``gender`` in the file: ``male`` or ``female``), as
+    saved: unchecked, for ``deberc_tui.text.persons``, which passes over a value it does not know. None when unset:
+    sentences about a player of that name then need no gender."""
+    return load_settings().get("gender")
+
+
+def save_gender(gender: str | None) -> None:
+    """Remember the person's gender (None: say nothing of it); raises ``OSError`` when it cannot be written."""
+    _save("gender", gender)
+
+
+def _save(key: str, value: str | None) -> None:
+    """Set one setting (None: remove it) over what the file holds now, under its lock."""
     path = settings_path()
     with locked(path):
         settings, refusal = _read(path)
         if refusal is not None:
             raise WriteRefused(refusal)
         settings = dict(settings)
-        if lang is None:
-            settings.pop("language", None)
+        if value is None:
+            settings.pop(key, None)
         else:
-            settings["language"] = lang
+            settings[key] = value
         atomic_write(path, json.dumps(settings, indent=1, ensure_ascii=False))

@@ -50,12 +50,12 @@ RUSSIAN_PLURALS = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%1
 @functools.cache
 def messages_in_code() -> dict[str, Message]:
     """Every message id the extractor finds in the sources (Babel's, as ``tools/i18n.py`` runs it)."""
-    return {catalog_tool.msgid(m.id): m for m in catalog_tool.extract_messages() if m.id}
+    return {catalog_tool.key(m): m for m in catalog_tool.extract_messages() if m.id}
 
 
 def ru_po() -> dict[str, Message]:
     """The Russian catalog's source, as Babel reads it (entries gone from the code, ``#~``, are not in it)."""
-    return {catalog_tool.msgid(m.id): m for m in catalog_tool.read_catalog(catalog_tool.po_path("ru")) if m.id}
+    return {catalog_tool.key(m): m for m in catalog_tool.read_catalog(catalog_tool.po_path("ru")) if m.id}
 
 
 def fields(text: str) -> list[str]:
@@ -203,6 +203,19 @@ def cmd():
     assert found == {"one": None, "two": None, "{n} card": "{n} cards", "three": None, "four": None,
                      "Option help.": None, "Command help.\n\nMore.": None}
 
+
+
+def test_a_message_said_by_gender_is_extracted_plain_and_under_he_and_she() -> None:
+    """``G_`` (deberc_tui.text.persons): the plain id is the words for a player whose gender nobody gave; ``W_``
+    adds the words for a side with "you"."""
+    source = b'''
+one = G_("{name} took it")
+many = W_("{name} take it")
+'''
+    found = {(context, message) for _line, message, _comments, context in extract(
+        catalog_tool.extract_deberc, io.BytesIO(source), catalog_tool.KEYWORDS)}  # type: ignore[arg-type]
+    assert found == {(None, "{name} took it"), ("he", "{name} took it"), ("she", "{name} took it"),
+                     (None, "{name} take it"), ("you and", "{name} take it")}
 
 def test_the_package_data_ships_every_compiled_catalog() -> None:
     globs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]

@@ -31,6 +31,7 @@ from deberc_tui.engine.combos import Declaration, combos_winner
 from deberc_tui.engine.events import DeclarationsResolved
 from deberc_tui.engine.view import seat_view
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
+from deberc_tui.text.persons import cast
 from deberc_tui.text.sheet_text import deal_story
 
 
@@ -363,10 +364,10 @@ def test_no_trick_no_combinations_the_replay_says_nobody_scored_them() -> None:
 
 def test_no_trick_no_combinations_the_story_does_not_say_they_scored() -> None:
     g = ski_game()
-    story = "\n".join(deal_story(g.deals[0], g.sheet()[0], ["P0", "P1"], ["P0", "P1"]))
+    story = "\n".join(deal_story(g.deals[0], g.sheet()[0], cast(g.rules, [{"name": "P0"}, {"name": "P1"}])))
     assert "P0 scores 60" not in story
     assert "combinations: P0 wins the comparison with 60" in story
-    assert "combinations: P0 took no trick: its combinations do not score" in story
+    assert "combinations: P0 took no trick: the combinations do not score" in story
 
 
 def test_no_trick_no_combinations_the_shown_cards_stay_shown() -> None:

@@ -30,6 +30,7 @@ from deberc_tui.engine import (
 from deberc_tui.engine.events import StockTopShown, TrickWon, TrumpChosen
 from deberc_tui.practice import tutor
 from deberc_tui.records import load_record, record_from_game, replay_json, replay_record
+from deberc_tui.text.persons import cast
 from deberc_tui.text.sheet_text import deal_story
 
 
@@ -417,6 +418,6 @@ def test_the_replay_story_tells_when_the_stock_top_card_is_turned() -> None:
     deal = game.start_deal()
     run(game, "play")
     finish(game)
-    story = deal_story(deal, game.results[-1], ["P0", "P1"], ["P0", "P1"])
+    story = deal_story(deal, game.results[-1], cast(game.rules, [{"name": "P0"}, {"name": "P1"}]))
     turned = [i for i, text in enumerate(story) if "the stock's top card is turned face up" in text]
     assert len(turned) == 1 and story[turned[0]].endswith(deal.deck[19].pretty)

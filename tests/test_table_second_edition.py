@@ -605,8 +605,9 @@ def test_snapshot(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: 
 def test_the_events_the_table_tells_are_the_engines() -> None:
     """Every event of the second edition has a line in the log (the narrator knows them all)."""
     from deberc_tui.app.narrator import Narrator
+    from deberc_tui.text.persons import cast
 
-    narrator = Narrator(["You", "Boris"], lambda s: ["You", "Boris"][s], LOOK)
+    narrator = Narrator(cast(Rules.preset("moscow", players=2), PLAYERS), LOOK)
     from deberc_tui.engine import Card
 
     for event in (ev.ForcedDeal(1, (81, 81)), ev.StockTopShown(Card.parse("QS")), ev.ConcedeOffered(0),

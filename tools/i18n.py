@@ -34,7 +34,11 @@ SOURCES = ("deberc_tui", "bots")
 LOCALE = ROOT / "deberc_tui" / "locale"
 DOMAIN = "deberc"
 SOURCE_LANGUAGE = "en"  # the message ids themselves: its catalog is only a header, never filled
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "G_": None, "W_": None, "ngettext": (1, 2),
+                            "pgettext": ((1, "c"), 2)}
+# The markers of deberc_tui.text.persons: a message translated again under these gettext contexts (by gender, or
+# for a side with "you"), besides its plain translation.
+CONTEXTS: dict[str, tuple[str, ...]] = {"G_": ("he", "she"), "W_": ("you and",)}
 CLICK_CALLS = {"option", "argument", "command", "group"}
 USAGE = "python3 tools/i18n.py  (extract → update the .po → compile the .mo)"
 
@@ -96,6 +100,17 @@ def calls_in_fstrings(tree: ast.AST, keywords: Collection[str]) -> Iterator[Extr
                 yield inner.lineno, _name(inner.func), args, []
 
 
+def calls_in_context(tree: ast.AST) -> Iterator[Extracted]:
+    """The context entries of the person markers (:data:`CONTEXTS`): ``G_("{name} took it")`` is also a message
+    under ``he`` and under ``she``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in CONTEXTS and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                for context in CONTEXTS[_name(node.func)]:
+                    yield node.lineno, "pgettext", (context, arg.value), []
+
+
 def extract_deberc(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                    options: Mapping[str, Any]) -> Iterator[Extracted]:
     """A Babel extraction method: Babel's Python extractor, then the keyword calls inside f-strings and the
@@ -109,6 +124,7 @@ def extract_deberc(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags
                                                            {"encoding": "utf-8"}))
     tree = ast.parse(source.decode("utf-8"))
     yield from calls_in_fstrings(tree, keywords)  # on 3.12 Babel may find them too: the catalog merges repeats
+    yield from calls_in_context(tree)
     for line, text in click_help_texts(tree):
         yield line, None, text, []
 
@@ -188,8 +204,19 @@ def read_catalog(path: Path) -> Catalog:
 
 
 def msgid(message_id: str | Sequence[str]) -> str:
-    """The key of a message: its id, or the singular of a plural message."""
+    """The id of a message: itself, or the singular of a plural message."""
     return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def key(message: Message) -> str:
+    """What tells a message from the others in a catalog: its id, after its context as gettext writes it
+    (``he\x04{name} took it``) when it has one."""
+    return msgid(message.id) if message.context is None else f"{message.context}\x04{msgid(message.id)}"
+
+
+def shown_key(message: Message) -> str:
+    """A message as a report names it: its id, and its context in brackets."""
+    return msgid(message.id) if message.context is None else f"[{message.context}] {msgid(message.id)}"
 
 
 def untranslated(catalog: Catalog) -> tuple[str, ...]:
@@ -200,18 +227,18 @@ def untranslated(catalog: Catalog) -> tuple[str, ...]:
             continue
         forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
         if message.fuzzy or not all(forms):
-            out.append(msgid(message.id))
+            out.append(shown_key(message))
     return tuple(out)
 
 
 def updated(lang: str, template: Catalog) -> tuple[Catalog, Report]:
     """The catalog of ``lang`` brought in step with ``template`` (no fuzzy guesses: a changed id starts empty)."""
     catalog = read_catalog(po_path(lang))
-    before = [msgid(m.id) for m in catalog if m.id]
+    before = [shown_key(m) for m in catalog if m.id]
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
     catalog.project, catalog.version = template.project, template.version
     catalog.msgid_bugs_address = catalog.last_translator = catalog.language_team = ""
-    now = {msgid(m.id) for m in catalog if m.id}
+    now = {shown_key(m) for m in catalog if m.id}
     obsolete = tuple(i for i in before if i not in now)
     return catalog, Report(lang, len(now), untranslated(catalog), obsolete)
 
@@ -264,8 +291,9 @@ def compile_all() -> list[Path]:
 
 
 def entries(catalog: Catalog) -> dict[str, tuple[object, object]]:
-    """The messages of a catalog as gettext sees them: each id (and plural) with its translation(s)."""
-    return {msgid(m.id): (m.id, m.string) for m in catalog if m.id}
+    """The messages of a catalog as gettext sees them: each id (with its context; and plural) with its
+    translation(s)."""
+    return {key(m): (m.id, m.string) for m in catalog if m.id}
 
 
 def stale_files(template: Catalog) -> list[Path]:

@@ -14,6 +14,7 @@ from textual.theme import Theme
 
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.messages import (
+    GenderChosen,
     LanguageChosen,
     NewGameWanted,
     ResumeWanted,
@@ -28,7 +29,7 @@ from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import Rules
 from deberc_tui.engine.text import Text
 from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_path
-from deberc_tui.settings import save_language
+from deberc_tui.settings import save_gender, save_language
 from deberc_tui.storage import InUse
 from deberc_tui.table.services import BotMaker, Services
 from deberc_tui.table.session import PACES, TableError, TableSession, default_players
@@ -64,6 +65,7 @@ class AppServices:
     list_games: Callable[[], GameList] = list_games
     new_save_path: Callable[[], Path] = new_game_path
     save_language: Callable[[str], None] = save_language
+    save_gender: Callable[[str | None], None] = save_gender
 
 
 class DebercApp(App[None]):
@@ -78,7 +80,7 @@ class DebercApp(App[None]):
     def __init__(
         self, setup: GameSetup | None = None, *, resume: bool = False, load: str | Path | None = None,
         pace: str | float = "normal", look: Look | None = None, seed: int | None = None,
-        services: AppServices | None = None,
+        services: AppServices | None = None, gender: str | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -88,6 +90,8 @@ class DebercApp(App[None]):
         self.look = look or Look(ascii=not unicode_ok())
         self.pace = PACES.get(pace, 0.6) if isinstance(pace, str) else float(pace)
         self.seed = seed
+        self.gender = gender
+        """The person's grammatical gender (``male``, ``female``, None), as the command line or the settings gave it."""
         self.services = services or AppServices()
         self.session: TableSession | None = None
         self.last_setup: GameSetup | None = setup
@@ -165,7 +169,8 @@ class DebercApp(App[None]):
         games = self.saved_games()
         pace = next((k for k, v in PACES.items() if v == self.pace), "normal")
         self.push_screen(NewGameScreen(self.look, pace, games.latest_unfinished() is not None,
-                                       has_saved=bool(games.games or games.notes), last=self.last_setup),
+                                       has_saved=bool(games.games or games.notes), last=self.last_setup,
+                                       gender=self.gender),
                          self._chosen)
 
     # -- what the screens ask for (deberc_tui.app.messages) -------------------------------------
@@ -184,6 +189,14 @@ class DebercApp(App[None]):
 
     def on_language_chosen(self, message: LanguageChosen) -> None:
         self.switch_language(message.lang)
+
+    def on_gender_chosen(self, message: GenderChosen) -> None:
+        """The person chose how the game speaks of them: from now on, and remembered in the settings."""
+        self.gender = message.gender
+        try:
+            self.services.save_gender(message.gender)
+        except OSError as exc:
+            self.notify(_("Cannot save the settings: {error}").format(error=translate_error(exc)), severity="warning")
 
     def on_table_done(self, message: TableDone) -> None:
         """The end of a game or match: play the same table again, a new game, or quit."""
@@ -316,17 +329,21 @@ def make_app(
     autosave: bool = True,
     bot_maker: BotMaker | None = None,
     services: AppServices | None = None,
+    gender: str | None = None,
 ) -> DebercApp:
     """Build the app: the one factory of the ``deberc`` command and the tests. With ``rules`` (built once by the
     caller: the command line, a test) a game of those rules starts at once, at a table of ``rules.players`` with
     ``bots``/``names``; without, the new-game screen opens (``resume`` and ``load`` go before both).
     ``services`` — or its shortcuts ``autosave`` and ``bot_maker`` — is the outside world: the bots, the clock,
-    the saved games, the statistics (a test hands its own instead of patching modules)."""
+    the saved games, the statistics (a test hands its own instead of patching modules). ``gender`` is the person's
+    (``male``, ``female``; the command line's or the settings'): sentences about them agree with it once they
+    have a name."""
     if services is None:
         table = Services() if bot_maker is None else Services(make_bot=bot_maker)
         services = AppServices(table=table, autosave=autosave)
     setup = None
     if rules is not None and not resume and load is None:
-        setup = GameSetup(rules, default_players(rules.players, bots or (), names or ()), seed, first_dealer,
+        setup = GameSetup(rules, default_players(rules.players, bots or (), names or (), gender), seed, first_dealer,
                           pace, look or Look(ascii=not unicode_ok()))
-    return DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, services=services)
+    return DebercApp(setup, resume=resume, load=load, pace=pace, look=look, seed=seed, services=services,
+                     gender=gender)

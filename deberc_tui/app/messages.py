@@ -32,6 +32,14 @@ class SavedGameChosen(Message):
 
 
 @dataclass
+class GenderChosen(Message):
+    """Speak of the person at the keyboard with this grammatical gender (``male``, ``female``; None: without one)
+    from now on, and remember it."""
+
+    gender: str | None
+
+
+@dataclass
 class LanguageChosen(Message):
     """Speak ``lang`` from now on (and remember it)."""
 

@@ -1,5 +1,6 @@
 """The table's narrator: one line of the log for each engine event a player at the table would hear, in the
-current language, cards in their colours, ``You`` in the second person.
+current language, cards in their colours, each verb agreeing with whom it speaks of (``You`` in the second person,
+«загрузилась Клара»: :mod:`deberc_tui.text.persons`).
 
 The table screen keeps its own state (who said what, the trick on show); what the log says lives here.
 """
@@ -7,19 +8,19 @@ The table screen keeps its own state (who said what, the trick on show); what th
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from rich.text import Text
 
 from deberc_tui.app.look import Look
-from deberc_tui.app.tr import is_you
 from deberc_tui.engine import BidCall, Card, DealOutcome, Suit
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.persons import G_, W_, Cast, Phrase
 from deberc_tui.text.sheet_text import reason_word
 from deberc_tui.text.words import CALLS, rank_letter
 from deberc_tui.text.words import combo as combo_word
@@ -37,9 +38,31 @@ def word(table: Mapping[str, str], key: str) -> str:
     return _(table[key]) if key in table else key.replace("_", " ")
 
 
-def by(name: str, you: str, other: str) -> str:
-    """The translated template for ``You`` (second person) or for anybody else (third person)."""
-    return _(you) if is_you(name) else _(other)
+# The log's lines said of a seat or a side.
+BIDDER = Phrase(N_("Trump {suit} — You are the bidder"), G_("Trump {suit} — {name} is the bidder"))
+SWAPS = Phrase(N_("You swap {seven} for the turnup {turnup}"), N_("{name} swaps {seven} for the turnup {turnup}"))
+DEMANDS_REDEAL = Phrase(N_("You demand a redeal ({reason})"), N_("{name} demands a redeal ({reason})"))
+DECLARES = Phrase(N_("You declare a {what}{more}"), N_("{name} declares a {what}{more}"))
+SCORE_FOR = Phrase(N_("You score {points} for "), N_("{name} scores {points} for "), W_("{name} score {points} for "))
+CLAIMS = Phrase(N_("You claim «Партия» with {points}: {verdict}"), N_("{name} claims «Партия» with {points}: {verdict}"))
+FORCED = Phrase(N_("Forced deal (висяк): the last deal was a tie, so there is no bidding — You must play the turnup's "
+                   "suit; held {held}; only bella may be declared"),
+                N_("Forced deal (висяк): the last deal was a tie, so there is no bidding — {name} must play the "
+                   "turnup's suit; held {held}; only bella may be declared"))
+OFFERS_FIFTY = Phrase(N_("You offer to concede the deal for fifty"), N_("{name} offers to concede the deal for fifty"))
+ACCEPTS_FIFTY = Phrase(N_("You accept: you write 50, the deal ends"), N_("{name} accepts: writes 50, the deal ends"))
+REFUSES_FIFTY = Phrase(N_("You refuse: play on"), N_("{name} refuses: play on"))
+DOUBLES = Phrase(N_("You double («Дайви»): the game would count ×{m}"),
+                 N_("{name} doubles («Дайви»): the game would count ×{m}"))
+SAYS_DAVE = Phrase(N_("You say «даве» at stake {stake}"), N_("{name} says «даве» at stake {stake}"))
+ACCEPTS_DOUBLE = Phrase(N_("You accept: the game counts ×{m}"), N_("{name} accepts: the game counts ×{m}"))
+REFUSES_DOUBLE = Phrase(N_("You refuse the double: the game ends, ×{m}"),
+                        N_("{name} refuses the double: the game ends, ×{m}"))
+PLAYS_ON = Phrase(N_("You play on: the stake is {stake}"), N_("{name} plays on: the stake is {stake}"))
+CONCEDES_DAVE = Phrase(N_("You concede: the other side wins {stake}"),
+                       N_("{name} concedes: the other side wins {stake}"))
+STRUCK = Phrase(N_("False claim: your total {lost} is struck to 0 and doubled to {gains}"),
+                N_("False claim: {name}'s total {lost} is struck to 0 and doubled to {gains}"))
 
 
 def call_word(call: BidCall, look: Look) -> str:
@@ -56,12 +79,13 @@ def combo_name(kind: str, top: str) -> str:
 class Narrator:
     """Turns engine events into the lines of the table's log."""
 
-    def __init__(self, names: Sequence[str], side_name: Callable[[int], str], look: Look, *,
-                 match: bool = False) -> None:
-        self.names = list(names)
+    def __init__(self, people: Cast, look: Look, *, match: bool = False) -> None:
+        self.people = people
         self.match = match  # a lone game ends in its dialog; a game of a match is also a line of the log
-        self.side_name = side_name
         self.look = look
+
+    def side_name(self, side: int) -> str:
+        return self.people.sides[side].name
 
     def fmt(self, template: str, **params: object) -> Text:
         """Fill a translated ``str.format`` template; cards and ``Text`` values keep their colours."""
@@ -108,26 +132,25 @@ class Narrator:
             line.stylize(style)
         return line
 
+    def said(self, phrase: Phrase, seat: int, style: str = "", **params: object) -> Text:
+        """``phrase`` said of ``seat``'s player (its verb agreeing with them), cards in their colours."""
+        who = self.people.seats[seat]
+        return self.styled(phrase.words(who), style, name=who.name, **params)
+
     def line(self, e: Event) -> Text | None:  # noqa: C901 - one branch per kind of event, as the log tells it
         """The log line for ``e``, or None for events the log does not tell (cards played, tricks won)."""
-        names, lk = self.names, self.look
+        names, lk = self.people.seat_names, self.look
         if isinstance(e, ev.BidMade):
             return Text(f"{names[e.seat]}: {call_word(e.call, lk)}")
         if isinstance(e, ev.TrumpChosen):
-            line = self.fmt(by(names[e.seat], N_("Trump {suit} — You are the bidder"),
-                               N_("Trump {suit} — {name} is the bidder")), suit=lk.suit_text(e.trump),
-                            name=names[e.seat])
+            line = self.said(BIDDER, e.seat, suit=lk.suit_text(e.trump))
             if e.bottom is not None:
                 line.append_text(self.fmt(_(", bottom card {card}"), card=e.bottom))
             return line
         if isinstance(e, ev.SevenSwapped):
-            return self.fmt(by(names[e.seat], N_("You swap {seven} for the turnup {turnup}"),
-                               N_("{name} swaps {seven} for the turnup {turnup}")),
-                            name=names[e.seat], seven=e.seven, turnup=e.turnup)
+            return self.said(SWAPS, e.seat, seven=e.seven, turnup=e.turnup)
         if isinstance(e, ev.RedealDemanded):
-            return self.fmt(by(names[e.seat], N_("You demand a redeal ({reason})"),
-                               N_("{name} demands a redeal ({reason})")),
-                            name=names[e.seat], reason=reason_word(e.reason))
+            return self.said(DEMANDS_REDEAL, e.seat, reason=reason_word(e.reason))
         if isinstance(e, ev.ThrownIn):
             return Text(_("The deal is thrown in ({reason})").format(reason=reason_word(e.reason)),
                         style="bold")
@@ -135,15 +158,11 @@ class Narrator:
             return Text(_("{name}: KLABOR!").format(name=names[e.seat]), style="bold")
         if isinstance(e, ev.Declared):
             more = _(" (+{n} more)").format(n=e.count - 1) if e.count > 1 else ""
-            return self.fmt(by(names[e.seat], N_("You declare a {what}{more}"), N_("{name} declares a {what}{more}")),
-                            name=names[e.seat], what=combo_name(e.best.kind, e.best.top.value), more=more)
+            return self.said(DECLARES, e.seat, what=combo_name(e.best.kind, e.best.top.value), more=more)
         if isinstance(e, ev.DeclarationsResolved):
             if e.side is None:
                 return Text(_("Combinations: none scores"))
-            side = self.side_name(e.side)
-            plural = is_you(side) or " & " in side
-            line = Text((_("{side} score {points} for ") if plural else _("{side} scores {points} for "))
-                        .format(side=side, points=e.points))
+            line = Text(SCORE_FOR.say(self.people.sides[e.side], points=e.points))
             for i, (_seat, combo) in enumerate(e.combos):
                 if i:
                     line.append(", ")
@@ -154,30 +173,17 @@ class Narrator:
             return self.fmt(_("{name}: bella! ({card})"), name=names[e.seat], card=e.card)
         if isinstance(e, ev.ClaimMade):
             verdict = _("right") if e.valid else _("wrong")
-            return self.styled(by(names[e.seat], N_("You claim «Партия» with {points}: {verdict}"),
-                                  N_("{name} claims «Партия» with {points}: {verdict}")), "bold",
-                               name=names[e.seat], points=e.counted, verdict=verdict)
+            return self.said(CLAIMS, e.seat, "bold", points=e.counted, verdict=verdict)
         if isinstance(e, ev.ForcedDeal):
-            return self.styled(by(names[e.bidder], N_("Forced deal (висяк): the last deal was a tie, so there is no "
-                                                     "bidding — You must play the turnup's suit; held {held}; only "
-                                                     "bella may be declared"),
-                                  N_("Forced deal (висяк): the last deal was a tie, so there is no bidding — {name} "
-                                     "must play the turnup's suit; held {held}; only bella may be declared")),
-                               "bold", name=names[e.bidder], held=self.per_side(e.held))
+            return self.said(FORCED, e.bidder, "bold", held=self.per_side(e.held))
         if isinstance(e, ev.StockTopShown):
             return self.fmt(_("The stock's top card is turned face up: {card} (it takes no part in play)"), card=e.card)
         if isinstance(e, ev.ConcedeOffered):
-            return self.styled(by(names[e.seat], N_("You offer to concede the deal for fifty"),
-                                  N_("{name} offers to concede the deal for fifty")), "bold", name=names[e.seat])
+            return self.said(OFFERS_FIFTY, e.seat, "bold")
         if isinstance(e, ev.ConcedeAnswered):
-            if e.accepted:
-                template = by(names[e.seat], N_("You accept: you write 50, the deal ends"),
-                              N_("{name} accepts: writes 50, the deal ends"))
-            else:
-                template = by(names[e.seat], N_("You refuse: play on"), N_("{name} refuses: play on"))
-            return self.styled(template, "bold", name=names[e.seat])
+            return self.said(ACCEPTS_FIFTY if e.accepted else REFUSES_FIFTY, e.seat, "bold")
         if isinstance(e, ev.ClaimStruck):
-            return self.styled(self.struck_template(e), "bold", **self.struck_params(e))
+            return self.struck(e)
         if isinstance(e, ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered):
             return self.stake_line(e)
         if isinstance(e, ev.GameSettled) and self.match:
@@ -192,26 +198,14 @@ class Narrator:
     def stake_line(self, e: ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered
                    | ev.GameSettled) -> Text:
         """§12 said at the table: a double or «даве» offered and answered, and what a game of a match was worth."""
-        names = self.names
         if isinstance(e, ev.DoubleOffered):
-            return self.styled(by(names[e.seat], N_("You double («Дайви»): the game would count ×{m}"),
-                                  N_("{name} doubles («Дайви»): the game would count ×{m}")), "bold",
-                               name=names[e.seat], m=e.multiplier * 2)
+            return self.said(DOUBLES, e.seat, "bold", m=e.multiplier * 2)
         if isinstance(e, ev.DaveOffered):
-            return self.styled(by(names[e.seat], N_("You say «даве» at stake {stake}"),
-                                  N_("{name} says «даве» at stake {stake}")), "bold", name=names[e.seat], stake=e.stake)
+            return self.said(SAYS_DAVE, e.seat, "bold", stake=e.stake)
         if isinstance(e, ev.DoubleAnswered):
-            template = (by(names[e.seat], N_("You accept: the game counts ×{m}"),
-                           N_("{name} accepts: the game counts ×{m}")) if e.accepted
-                        else by(names[e.seat], N_("You refuse the double: the game ends, ×{m}"),
-                                N_("{name} refuses the double: the game ends, ×{m}")))
-            return self.styled(template, "bold", name=names[e.seat], m=e.multiplier)
+            return self.said(ACCEPTS_DOUBLE if e.accepted else REFUSES_DOUBLE, e.seat, "bold", m=e.multiplier)
         if isinstance(e, ev.DaveAnswered):
-            template = (by(names[e.seat], N_("You play on: the stake is {stake}"),
-                           N_("{name} plays on: the stake is {stake}")) if e.played
-                        else by(names[e.seat], N_("You concede: the other side wins {stake}"),
-                                N_("{name} concedes: the other side wins {stake}")))
-            return self.styled(template, "bold", name=names[e.seat], stake=e.stake)
+            return self.said(PLAYS_ON if e.played else CONCEDES_DAVE, e.seat, "bold", stake=e.stake)
         won = e.game_points[e.winner]
         return self.styled(ngettext("Game {n}: {side} won {points} game point",
                                     "Game {n}: {side} won {points} game points", won), "bold",
@@ -221,14 +215,8 @@ class Narrator:
         """``You 81, Boris 81``: one number per side."""
         return ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(points))
 
-    def struck_template(self, e: ev.ClaimStruck) -> str:
+    def struck(self, e: ev.ClaimStruck) -> Text:
         """A false claim under ``false_claim: "double_to_opponent"``: whose total was struck, who gained."""
         side = next(s for s, m in enumerate(e.moved) if m < 0)
-        if is_you(self.side_name(side)):
-            return _("False claim: your total {lost} is struck to 0 and doubled to {gains}")
-        return _("False claim: {side}'s total {lost} is struck to 0 and doubled to {gains}")
-
-    def struck_params(self, e: ev.ClaimStruck) -> dict[str, object]:
-        side = next(s for s, m in enumerate(e.moved) if m < 0)
         gains = ", ".join(f"{self.side_name(s)} +{m}" for s, m in enumerate(e.moved) if m > 0)
-        return {"side": self.side_name(side), "lost": -e.moved[side], "gains": gains}
+        return Text(STRUCK.say(self.people.sides[side], lost=-e.moved[side], gains=gains), style="bold")

@@ -33,8 +33,13 @@ from deberc_tui.engine.combos import Combo
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.table.session import Speech, TableSession
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.persons import G_, Phrase
 from deberc_tui.text.words import preset as preset_label
+
+DEALER = Phrase(N_("your deal"), N_("dealer {name}"))
+NAMED_TRUMP = Phrase(N_("You named trump: o = offer to concede the deal for fifty, Enter = play on"),
+                     G_("{name} named trump: o = offer to concede the deal for fifty, Enter = play on"))
 
 Fmt = Callable[..., Text]
 """The narrator's ``fmt``: a translated template filled with values, cards in their colours."""
@@ -133,7 +138,7 @@ def top_bar(session: TableSession, view: SeatView, look: Look, fmt: Fmt, width: 
                   else Text(_("bidding"))))
     deal = match.deal
     if deal is not None:
-        parts.append((Part.DEALER, Text(_("dealer {name}").format(name=session.name(deal.dealer)))))
+        parts.append((Part.DEALER, Text(DEALER.say(session.people.seats[deal.dealer]))))
     brand = True
     for leave_out in Part:
         top = _bar(parts, brand)
@@ -192,10 +197,8 @@ def status_line(session: TableSession, view: SeatView | None, look: Look) -> Tex
         t.append(message_text(session.hint, look), style="italic")
     elif deal.is_over:
         t.append(_("The deal is over."), style="bold")
-    elif session.concede_choice() is not None:
-        bidder = session.name(deal.bidder) if deal.bidder is not None else "?"
-        t.append(_("{name} named trump: o = offer to concede the deal for fifty, Enter = play on").format(name=bidder),
-                 style="bold")
+    elif session.concede_choice() is not None and deal.bidder is not None:  # offered once trump is named
+        t.append(NAMED_TRUMP.say(session.people.seats[deal.bidder]), style="bold")
     elif session.is_bot(session.match.to_act):
         t.append(_("{name} is thinking…").format(name=session.name(session.match.to_act or 0)), style="dim")
     elif view is not None and view.to_act == view.seat:

@@ -281,6 +281,9 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--bots", default=None, callback=checked_text(1000),
               help="Bot levels for the other seats, comma-separated (or 'human').")
 @click.option("--names", default=None, callback=checked_text(1000), help="Player names, comma-separated, seat order.")
+@click.option("--gender", type=Choice(["male", "female", "none"]), default=None,
+              help="Yours, for the words about you once you give yourself a name (Russian verbs agree with it); "
+                   "none: words that need no gender (default: the settings, which the new-game screen keeps).")
 @click.option("--target", type=Whole(1, 9999), default=None, help="Points that win the game.")
 @click.option("--match", "match_target", cls=RuleOption, rule="match_target")
 @click.option("--doubling", cls=RuleOption, rule="doubling")
@@ -301,8 +304,8 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.pass_context
 def main(
     ctx: click.Context, /, players: int | None, preset: str | None, bots: str | None, names: str | None,
-    settings: tuple[tuple[str, object], ...], resume: bool, load: str | None, pace: str, seed: int | None,
-    ascii_: bool, four_colour: bool, mono: bool, **rule_flags: object,
+    gender: str | None, settings: tuple[tuple[str, object], ...], resume: bool, load: str | None, pace: str,
+    seed: int | None, ascii_: bool, four_colour: bool, mono: bool, **rule_flags: object,
 ) -> None:
     """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table."""
     if ctx.invoked_subcommand is not None:
@@ -340,8 +343,20 @@ def main(
     start_now = bool(given) or any(x is not None for x in (players, preset, bots, names))
     rules = table_rules(preset or "moscow", n, given) if start_now else None
     terminal.need_terminal()
-    app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look)
+    app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look,
+                   gender=chosen_gender(gender))
     app.run()
+
+
+def chosen_gender(given: str | None) -> str | None:
+    """The person's gender for this run: ``--gender`` (``none``: none), else the settings' (``male`` or ``female``;
+    anything else there counts as none)."""
+    if given is not None:
+        return None if given == "none" else given
+    from deberc_tui import settings
+
+    saved = settings.saved_gender()
+    return saved if isinstance(saved, str) and saved in ("male", "female") else None
 
 
 #: The flags that set one rule option each, and the option (also the name of its parameter, in ``rule_flags``).

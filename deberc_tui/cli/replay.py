@@ -12,13 +12,13 @@ from deberc_tui.storage import RECORD_LIMIT
 from deberc_tui.text import words
 from deberc_tui.text.game_end import game_end_words
 from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.text.persons import cast
 from deberc_tui.text.sheet_text import (
     deal_story,
     game_end_lines,
     match_lines,
     sheet_lines,
     shows_stakes,
-    side_names,
 )
 from deberc_tui.untrusted import InputError, clip, one_line, printable, read_stream, terminal_json
 
@@ -51,8 +51,8 @@ def replay(file: str, as_json: bool) -> None:
         return
     # names as the file has them, but a control character shown as \x85 rather than sent to the terminal
     players = [{**p, "name": printable(str(p["name"]))} for p in record.players]
-    seat_names = [str(p["name"]) for p in players]
-    names = side_names(record.rules, players)
+    people = cast(record.rules, players)
+    names = people.side_names
     rules = record.rules
     click.echo(_("{preset} rules, {players} players, target {target}").format(
         preset=words.preset(rules.preset_name), players=rules.players, target=rules.target))
@@ -61,7 +61,7 @@ def replay(file: str, as_json: bool) -> None:
         if staked:
             click.echo(_("Game {number}").format(number=index + 1))
         for deal, row in zip(game.deals, game.sheet(), strict=True):
-            for line in deal_story(deal, row, seat_names, names):
+            for line in deal_story(deal, row, people):
                 click.echo(line)
     for index, game in enumerate(match.games):
         click.echo("")
@@ -70,7 +70,7 @@ def replay(file: str, as_json: bool) -> None:
         for line in sheet_lines(game.sheet(), names):
             click.echo(line)
         if staked and index < len(match.settled):
-            for line in game_end_lines(match.settled[index], rules, names):
+            for line in game_end_lines(match.settled[index], rules, people.sides):
                 click.echo(line)
     game = match.game
     if game.hanging:

@@ -189,5 +189,5 @@ def _label(action: Action) -> str:
         suit = action.suit
         if suit is None:  # play or pass
             return words.call(action.call)
-        return suit.symbol  # a named suit: ♥ in every language (English words.call says H)
+        return suit.symbol  # a named suit: ♥ in every language
     return str(action)

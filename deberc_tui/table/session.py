@@ -87,7 +87,7 @@ from deberc_tui.table.steps import (
     Think,
     WaitUntil,
 )
-from deberc_tui.text.words import is_you
+from deberc_tui.text.persons import Cast, Phrase, cast, to_you
 
 __all__ = ["PACES", "PACE_WORDS", "News", "TableError", "TableSession", "default_players"]
 
@@ -109,12 +109,16 @@ TUTOR_STEPS: Final[tuple[float | None, ...]] = (None, 5.0, 10.0, 20.0)
 """The tutor's thresholds in the order ctrl+t goes through them: off, then warn above 5, 10, 20 points."""
 
 
-def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = ()) -> list[Player]:
+def default_players(n: int = 2, bots: Sequence[str] = (), names: Sequence[str] = (),
+                    gender: str | None = None) -> list[Player]:
     """Seat 0 a person, the others bots (``bots`` lists their levels, the last repeated; default heuristic);
-    ``names`` in seat order, the default names (in the current language) for the rest."""
+    ``names`` in seat order, the default names (in the current language) for the rest; ``gender`` the person's
+    (how sentences about them agree once they have a name: RECORD.md's ``gender``)."""
     from deberc_tui.text.i18n import _
 
     out: list[Player] = [{"name": names[0] if names else _(DEFAULT_NAMES[0]), "kind": "human"}]
+    if gender is not None:
+        out[0]["gender"] = gender
     for i in range(1, n):
         level = bots[i - 1] if i - 1 < len(bots) else (bots[-1] if bots else DEFAULT_BOT)
         name = names[i] if i < len(names) else _(DEFAULT_NAMES[i])
@@ -252,6 +256,11 @@ class TableSession:
     def side_name(self, side: int) -> str:
         return " & ".join(self.name(s) for s in self.rules.side_seats(side))
 
+    @property
+    def people(self) -> Cast:
+        """The seats and sides as sentences speak of them ("You take", «загрузилась Клара»)."""
+        return cast(self.rules, self.players)
+
     def close(self) -> None:
         """The table is left: its saved game is free for another table, and the bots that run in their own
         processes stop (also done at exit)."""
@@ -388,9 +397,9 @@ class TableSession:
         assert deal is not None
         if self.rules.match_target is not None and not self.match.game.results and len(self.match.game.deals) == 1:
             self.news.append(Text(N_("Game {n} of the match begins"), {"n": self.match.game_index + 1}))
-        name = self.name(deal.dealer)
-        self.news.append(Text(_by(name, N_("Deal {n}: You deal, turnup {card}"), N_("Deal {n}: {name} deals, turnup {card}")),
-                              {"n": len(self.match.game.deals), "name": name, "card": deal.turnup}))
+        dealer = self.people.seats[deal.dealer]
+        self.news.append(Text(DEALS.template(dealer), {"n": len(self.match.game.deals), "name": dealer.name,
+                                                       "card": deal.turnup}))
         self._heard([e for e in deal.events if not isinstance(e, ev.Dealt)])  # a forced deal: its trump
         self.autosave()
         if self.hot_seat:
@@ -450,8 +459,8 @@ class TableSession:
         """Apply a person's action; a refusal is kept in :attr:`error` (the engine's reason) and returns False."""
         try:
             events = self.loop.apply(seat, action)
-        except IllegalActionError as exc:
-            self.error = Text(exc.template, exc.params)
+        except IllegalActionError as exc:  # said to the person who tried it: "must trump ♠ (you hold 9♠)"
+            self.error = Text(to_you(exc.template), exc.params)
             return False
         self._done(events, person=True)
         return True
@@ -494,10 +503,8 @@ class TableSession:
         if deal is None:
             return
         if deal.turnup_taken_by is not None and deal.n != 4:  # with 4 players: the usual packet, nothing to tell
-            name = self.name(deal.turnup_taken_by)
-            self.news.append(Text(_by(name, N_("The turnup {card} goes into your hand"),
-                                      N_("The turnup {card} goes into {name}'s hand")),
-                                  {"card": deal.turnup, "name": name}))
+            taker = self.people.seats[deal.turnup_taken_by]
+            self.news.append(Text(TURNUP_TAKEN.template(taker), {"card": deal.turnup, "name": taker.name}))
         elif self.match.view(self.perspective).turnup_under_stock:
             self.news.append(Text(N_("The turnup {card} lies face up under the stock, out of play"),
                                   {"card": deal.turnup}))
@@ -874,13 +881,15 @@ class TableSession:
         """The story of the match so far, one line per event that matters (for the log of a resumed game): each
         deal as ``deberc replay`` tells it, then the running score."""
         from deberc_tui.text.i18n import _
+        from deberc_tui.text.persons import cast
         from deberc_tui.text.sheet_text import deal_story
 
-        sides = [self.side_name(side) for side in range(self.rules.sides)]
+        people = cast(self.rules, self.players)
+        sides = people.side_names
         out: list[str] = []
         for game in self.match.games:
             for deal, row in zip(game.deals, game.sheet(), strict=False):
-                out.extend(deal_story(deal, row, self.names, sides))
+                out.extend(deal_story(deal, row, people))
         if self.match.deals:
             out.append(_("Score: {score}").format(
                 score=", ".join(f"{sides[s]} {t}" for s, t in enumerate(self.match.game.totals))))
@@ -891,6 +900,6 @@ _UNOFFERED: Final[dict[type, Action]] = {SwapSeven: SWAP_SEVEN, Redeal: REDEAL_F
 """The action a key asks for when the engine does not offer it: applied only to hear the rule's reason."""
 
 
-def _by(name: str, you: str, other: str) -> str:
-    """The template for ``You`` (the second person) or for anybody else (the third)."""
-    return you if is_you(name) else other
+# The session's own news said of a seat (translated when shown, so without a gender: deberc_tui.text.persons).
+DEALS = Phrase(N_("Deal {n}: You deal, turnup {card}"), N_("Deal {n}: {name} deals, turnup {card}"))
+TURNUP_TAKEN = Phrase(N_("The turnup {card} goes into your hand"), N_("The turnup {card} goes into {name}'s hand"))

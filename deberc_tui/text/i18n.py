@@ -35,6 +35,12 @@ def translation(lang: str) -> gettext.NullTranslations:
 
 
 @cache
+def _context_lookup(lang: str) -> Callable[[str, str], str]:
+    """``pgettext`` of the language's catalog behind a cache (see :func:`_lookup`)."""
+    return lru_cache(maxsize=1024)(translation(lang).pgettext)
+
+
+@cache
 def _lookup(lang: str) -> Callable[[str], str]:
     """``gettext`` of the language's catalog behind a cache: every redraw asks for the same few hundred
     messages, and a cached answer costs half a catalog lookup (a miss in gettext also evaluates the plural
@@ -45,6 +51,7 @@ def _lookup(lang: str) -> Callable[[str], str]:
 _current = SOURCE_LANGUAGE
 _translation = translation(SOURCE_LANGUAGE)
 _gettext = _lookup(SOURCE_LANGUAGE)
+_pgettext = _context_lookup(SOURCE_LANGUAGE)
 
 
 def language_from_env() -> str:
@@ -59,12 +66,12 @@ def language_from_env() -> str:
 
 def set_language(lang: str | None) -> str:
     """Use ``lang`` ('en' or 'ru'); None follows the locale. Returns the language now in force."""
-    global _current, _translation, _gettext
+    global _current, _translation, _gettext, _pgettext
     if lang is None:
         lang = language_from_env()
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
-    _current, _translation, _gettext = lang, translation(lang), _lookup(lang)
+    _current, _translation, _gettext, _pgettext = lang, translation(lang), _lookup(lang), _context_lookup(lang)
     return lang
 
 
@@ -79,6 +86,12 @@ def _(message: str) -> str:
     stays empty (gettext would answer it with the catalog's header).
     """
     return _gettext(message) if message else message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as the catalog words it under ``context`` (gettext's ``msgctxt``); ``message`` itself when the
+    catalog has no such entry (the caller may then fall back to the plain translation)."""
+    return _pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -14,6 +14,7 @@ from deberc_tui.engine.scoring import BAIT, HANGING, IN_PROGRESS, THROWN_IN, Dea
 from deberc_tui.text import words
 from deberc_tui.text.game_end import game_end_words
 from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.persons import W_, Cast, Person, Phrase, cast
 
 OUTCOME_WORDS: Final[dict[str, str]] = {
     DealOutcome.MADE: N_("made"),
@@ -48,8 +49,7 @@ def combo_text(combo: Combo) -> str:
 
 
 def side_names(rules: Rules, players: Sequence[Mapping[str, object]]) -> list[str]:
-    names = [str(p.get("name") or _("Seat {n}").format(n=i + 1)) for i, p in enumerate(players)]
-    return [" & ".join(names[s] for s in rules.side_seats(side)) for side in range(rules.sides)]
+    return cast(rules, players).side_names
 
 
 def sheet_cell(row: DealResult, side: int) -> str:
@@ -86,12 +86,17 @@ def _per_side(values: Sequence[int], names: Sequence[str], signed: bool = False)
     return ", ".join(f"{names[s]} {v:+d}" if signed else f"{names[s]} {v}" for s, v in enumerate(values))
 
 
-def game_end_lines(result: GameResult, rules: Rules, names: Sequence[str]) -> list[str]:
+GAME_WON = Phrase(N_("Game {number}: you win; game points {points} (×{multiplier})"),
+                  N_("Game {number}: {name} wins; game points {points} (×{multiplier})"),
+                  W_("Game {number}: {name} win; game points {points} (×{multiplier})"))
+
+
+def game_end_lines(result: GameResult, rules: Rules, sides: Sequence[Person]) -> list[str]:
     """A finished game of a match as the sheet writes it: the winner, each side's game points and the
     multiplier, and the money when the game is played for money."""
-    out = [_("Game {number}: {winner} wins; game points {points} (×{multiplier})").format(
-        number=result.index + 1, winner=names[result.winner], points=_per_side(result.game_points, names),
-        multiplier=result.multiplier)]
+    names = [p.name for p in sides]
+    out = [GAME_WON.say(sides[result.winner], number=result.index + 1,
+                        points=_per_side(result.game_points, names), multiplier=result.multiplier)]
     out.append("  " + _("how: {how}").format(how=game_end_words(rules, result, names)))
     if rules.money is not Money.NONE:
         out.append("  " + _("money: {money}").format(money=_per_side(result.money, names, signed=True)))
@@ -117,11 +122,47 @@ def match_lines(settled: Sequence[GameResult], rules: Rules, names: Sequence[str
     return out
 
 
-def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Sequence[str]) -> list[str]:
-    """What happened in a deal, one line per step that matters to a reader (in the current language)."""
+# The story's lines said of a seat or a side (deberc_tui.text.persons says each for whom it is about).
+DEALS = Phrase(N_("Deal {number} — your deal, turnup {turnup}"), N_("Deal {number} — dealer {name}, turnup {turnup}"))
+TAKES_TRUMP = Phrase(N_("you take trump {trump} in round {round}"), N_("{name} takes trump {trump} in round {round}"))
+TAKES_TRUMP_BOTTOM = Phrase(N_("you take trump {trump} in round {round}; bottom card {bottom}"),
+                            N_("{name} takes trump {trump} in round {round}; bottom card {bottom}"))
+SWAPS = Phrase(N_("you swap {seven} for {turnup}"), N_("{name} swaps {seven} for {turnup}"))
+DEMANDS_REDEAL = Phrase(N_("you demand a redeal ({reason})"), N_("{name} demands a redeal ({reason})"))
+KLABOR = Phrase(N_("you announce klabor"), N_("{name} announces klabor"))
+DECLARES = Phrase(N_("you declare {combo}"), N_("{name} declares {combo}"))
+DECLARES_MORE = Phrase(N_("you declare {combo} (+{more} more)"), N_("{name} declares {combo} (+{more} more)"))
+NO_TRICK = Phrase(N_("combinations: you took no trick: your combinations do not score"),
+                  N_("combinations: {name} took no trick: the combinations do not score"),
+                  W_("combinations: {name} took no trick: their combinations do not score"))
+WINS_COMPARISON = Phrase(N_("combinations: you win the comparison with {points}"),
+                         N_("combinations: {name} wins the comparison with {points}"),
+                         W_("combinations: {name} win the comparison with {points}"))
+SCORES = Phrase(N_("combinations: you score {points}"), N_("combinations: {name} scores {points}"),
+                W_("combinations: {name} score {points}"))
+FORCED = Phrase(N_("forced deal: no bidding, you play the turnup's suit; held {held}"),
+                N_("forced deal: no bidding, {name} plays the turnup's suit; held {held}"))
+OFFERS_FIFTY = Phrase(N_("you offer to concede for fifty"), N_("{name} offers to concede for fifty"))
+ACCEPTS_FIFTY = Phrase(N_("you accept: you write 50"), N_("{name} accepts: writes 50"))
+REFUSES_FIFTY = Phrase(N_("you refuse: play on"), N_("{name} refuses: play on"))
+OFFERS_DOUBLE = Phrase(N_("you offer to double (the game counts ×{multiplier})"),
+                       N_("{name} offers to double (the game counts ×{multiplier})"))
+ACCEPTS_DOUBLE = Phrase(N_("you accept: the game counts ×{multiplier}"), N_("{name} accepts: the game counts ×{multiplier}"))
+REFUSES_DOUBLE = Phrase(N_("you refuse the double: the game ends at ×{multiplier}"),
+                        N_("{name} refuses the double: the game ends at ×{multiplier}"))
+SAYS_DAVE = Phrase(N_("you say «даве» at stake {stake}"), N_("{name} says «даве» at stake {stake}"))
+PLAYS_ON = Phrase(N_("you play on for stake {stake}"), N_("{name} plays on for stake {stake}"))
+CONCEDES = Phrase(N_("you concede at stake {stake}"), N_("{name} concedes at stake {stake}"))
+CLAIMS = Phrase(N_("you claim the game with {counted}: {verdict}"), N_("{name} claims the game with {counted}: {verdict}"))
+
+
+def deal_story(deal: Deal, row: DealResult, people: Cast) -> list[str]:
+    """What happened in a deal, one line per step that matters to a reader (in the current language); each line
+    about a seat or a side agrees with it (``you take trump``, ``Boris takes trump``)."""
     card = words.card
-    out = [_("Deal {number} — dealer {dealer}, turnup {turnup}").format(
-        number=row.index + 1, dealer=seat_names[deal.dealer], turnup=card(deal.deck[deal.n * 6]))]
+    seats, sides = people.seats, people.sides
+    names = people.side_names
+    out = [DEALS.say(seats[deal.dealer], number=row.index + 1, turnup=card(deal.deck[deal.n * 6]))]
     bids: list[str] = []
     # sides that won the comparison but took no trick (combos_need_trick): the story never says they scored
     forfeited = {e.forfeited for e in deal.events if isinstance(e, ev.DeclarationsResolved) and e.forfeited is not None}
@@ -131,16 +172,14 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
 
     for e in deal.events:
         if isinstance(e, ev.BidMade):
-            bids.append(f"{seat_names[e.seat]}: {words.call(e.call)}")
+            bids.append(f"{seats[e.seat].name}: {words.call(e.call)}")
         elif isinstance(e, ev.TrumpChosen):
             if bids:
                 line(_("bids: {bids}").format(bids=", ".join(bids)))
             if e.bottom:
-                line(_("{seat} takes trump {trump} in round {round}; bottom card {bottom}").format(
-                    seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round, bottom=card(e.bottom)))
+                line(TAKES_TRUMP_BOTTOM.say(seats[e.seat], trump=e.trump.symbol, round=e.round, bottom=card(e.bottom)))
             else:
-                line(_("{seat} takes trump {trump} in round {round}").format(
-                    seat=seat_names[e.seat], trump=e.trump.symbol, round=e.round))
+                line(TAKES_TRUMP.say(seats[e.seat], trump=e.trump.symbol, round=e.round))
         elif isinstance(e, ev.StockTopShown):
             line(_("the stock's top card is turned face up: {card}").format(card=card(e.card)))
         elif isinstance(e, ev.ThrownIn):
@@ -148,62 +187,52 @@ def deal_story(deal: Deal, row: DealResult, seat_names: Sequence[str], names: Se
                 line(_("bids: {bids}").format(bids=", ".join(bids)))
             line(_("thrown in ({reason})").format(reason=reason_word(e.reason)))
         elif isinstance(e, ev.SevenSwapped):
-            line(_("{seat} swaps {seven} for {turnup}").format(
-                seat=seat_names[e.seat], seven=card(e.seven), turnup=card(e.turnup)))
+            line(SWAPS.say(seats[e.seat], seven=card(e.seven), turnup=card(e.turnup)))
         elif isinstance(e, ev.RedealDemanded):
-            line(_("{seat} demands a redeal ({reason})").format(seat=seat_names[e.seat], reason=reason_word(e.reason)))
+            line(DEMANDS_REDEAL.say(seats[e.seat], reason=reason_word(e.reason)))
         elif isinstance(e, ev.KlaborAnnounced):
-            line(_("{seat} announces klabor").format(seat=seat_names[e.seat]))
+            line(KLABOR.say(seats[e.seat]))
         elif isinstance(e, ev.Declared):
             if e.count > 1:
-                line(_("{seat} declares {combo} (+{more} more)").format(
-                    seat=seat_names[e.seat], combo=combo_text(e.best), more=e.count - 1))
+                line(DECLARES_MORE.say(seats[e.seat], combo=combo_text(e.best), more=e.count - 1))
             else:
-                line(_("{seat} declares {combo}").format(seat=seat_names[e.seat], combo=combo_text(e.best)))
+                line(DECLARES.say(seats[e.seat], combo=combo_text(e.best)))
         elif isinstance(e, ev.DeclarationsResolved):
             if e.forfeited is not None:
-                line(_("combinations: {side} took no trick: its combinations do not score").format(
-                    side=names[e.forfeited]))
+                line(NO_TRICK.say(sides[e.forfeited]))
             elif e.side is None:
                 line(_("combinations: nobody scores {points}").format(points=e.points))
             elif e.side in forfeited:  # it won the comparison, but its combinations did not score in the end
-                line(_("combinations: {side} wins the comparison with {points}").format(side=names[e.side], points=e.points))
+                line(WINS_COMPARISON.say(sides[e.side], points=e.points))
             else:
-                line(_("combinations: {side} scores {points}").format(side=names[e.side], points=e.points))
+                line(SCORES.say(sides[e.side], points=e.points))
         elif isinstance(e, ev.BellaDeclared):
-            line(_("{seat}: bella").format(seat=seat_names[e.seat]))
+            line(_("{seat}: bella").format(seat=seats[e.seat].name))
         elif isinstance(e, ev.TrickWon):
             cards = " ".join(card(c) for _seat, c in e.cards)
             line(_("trick {number}: {cards:<16} → {seat} ({points})").format(
-                number=e.trick + 1, cards=cards, seat=seat_names[e.seat], points=e.points))
+                number=e.trick + 1, cards=cards, seat=seats[e.seat].name, points=e.points))
         elif isinstance(e, ev.ForcedDeal):
             held = ", ".join(f"{names[s]} {p}" for s, p in enumerate(e.held))
-            line(_("forced deal: no bidding, {seat} plays the turnup's suit; held {held}").format(
-                seat=seat_names[e.bidder], held=held))
+            line(FORCED.say(seats[e.bidder], held=held))
         elif isinstance(e, ev.ConcedeOffered):
-            line(_("{seat} offers to concede for fifty").format(seat=seat_names[e.seat]))
+            line(OFFERS_FIFTY.say(seats[e.seat]))
         elif isinstance(e, ev.ConcedeAnswered):
-            line((_("{seat} accepts: writes 50") if e.accepted else _("{seat} refuses: play on")).format(
-                seat=seat_names[e.seat]))
+            line((ACCEPTS_FIFTY if e.accepted else REFUSES_FIFTY).say(seats[e.seat]))
         elif isinstance(e, ev.DoubleOffered):
-            line(_("{seat} offers to double (the game counts ×{multiplier})").format(
-                seat=seat_names[e.seat], multiplier=e.multiplier))
+            line(OFFERS_DOUBLE.say(seats[e.seat], multiplier=e.multiplier))
         elif isinstance(e, ev.DoubleAnswered):
-            line((_("{seat} accepts: the game counts ×{multiplier}") if e.accepted
-                  else _("{seat} refuses the double: the game ends at ×{multiplier}")).format(
-                seat=seat_names[e.seat], multiplier=e.multiplier))
+            line((ACCEPTS_DOUBLE if e.accepted else REFUSES_DOUBLE).say(seats[e.seat], multiplier=e.multiplier))
         elif isinstance(e, ev.DaveOffered):
-            line(_("{seat} says «даве» at stake {stake}").format(seat=seat_names[e.seat], stake=e.stake))
+            line(SAYS_DAVE.say(seats[e.seat], stake=e.stake))
         elif isinstance(e, ev.DaveAnswered):
-            line((_("{seat} plays on for stake {stake}") if e.played else _("{seat} concedes at stake {stake}")).format(
-                seat=seat_names[e.seat], stake=e.stake))
+            line((PLAYS_ON if e.played else CONCEDES).say(seats[e.seat], stake=e.stake))
         elif isinstance(e, ev.ClaimStruck):
             moved = ", ".join(f"{names[s]} {m:+d}" for s, m in enumerate(e.moved))
             line(_("false claim: the total is struck and doubled to the other side ({moved})").format(moved=moved))
         elif isinstance(e, ev.ClaimMade):
             verdict = _("right") if e.valid else _("wrong")
-            line(_("{seat} claims the game with {counted}: {verdict}").format(
-                seat=seat_names[e.seat], counted=e.counted, verdict=verdict))
+            line(CLAIMS.say(seats[e.seat], counted=e.counted, verdict=verdict))
     if row.outcome is not IN_PROGRESS:
         pts = ", ".join(f"{names[s]} {p}" for s, p in enumerate(row.points))
         line(_("points: {points}; {outcome}").format(points=pts, outcome=outcome_word(row.outcome)))

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Final
 from deberc_tui.engine.actions import BidCall
 from deberc_tui.engine.cards import Suit
 from deberc_tui.engine.scoring import DealOutcome
-from deberc_tui.text.i18n import N_, _, current_language, ngettext
+from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.persons import is_you as is_you  # re-exported: where the second person is decided
 
 if TYPE_CHECKING:
     from deberc_tui.engine import Card
@@ -104,12 +105,11 @@ def rank_letter(value: str) -> str:
 
 
 def call(code: str) -> str:
-    """A bid as written in a story or a table: ``play``, ``pass``, a suit letter (Russian: играю, пас, ♥)."""
+    """A bid as written in a story or a table: ``play``, ``pass``, the named suit's symbol (``♥``; Russian: играю,
+    пас, ♥)."""
     if code in CALLS:
         return _(CALLS[code])
-    if current_language() != "en" and code in _SUIT_SYMBOLS:
-        return _SUIT_SYMBOLS[code]
-    return code
+    return _SUIT_SYMBOLS.get(code, code)
 
 
 def card(c: Card) -> str:
@@ -135,7 +135,3 @@ def points(n: int) -> str:
     """``5 points`` / ``5 очков``."""
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
-
-def is_you(name: str) -> bool:
-    """Whether a seat's name is the default "You" (in any language): it takes the second person."""
-    return name in ("You", _("You"))

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from deberc_tui.app.screens.modals import ScoreSheetScreen, StatsScreen, game_end_text
-from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import GameResult
@@ -33,6 +33,15 @@ from deberc_tui.engine.view import PendingOffer
 from deberc_tui.table.session import TableSession
 from deberc_tui.table.steps import AnswerStake, GameEnded
 from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.persons import G_, Phrase
+
+# Who won, said of the winning side (its verb agreeing with it where the gender is known: «Клара выиграла
+# игру»; a side of two is said as one whose gender is not: «Борис & Дмитрий: победа в игре»).
+WON_GAME = Phrase(N_("You won the game!"), G_("{name} won the game"))
+WON_GAME_N = Phrase(N_("You won game {n}"), G_("{name} won game {n}"))
+WON_MATCH = Phrase(N_("You won the match!"), G_("{name} won the match"))
+GAME_OVER = Phrase(N_("Game over: you won ({how})."), G_("Game over: {name} won ({how})."))
+"""The log's last line of a game."""
 
 
 @dataclass
@@ -88,10 +97,8 @@ def match_score(session: TableSession, final: bool = False) -> Text:
     return t
 
 
-def headline(session: TableSession, result: GameResult, template_you: str, template_other: str) -> str:
-    won = session.side_name(result.winner)
-    return _(template_you).format(n=result.index + 1) if is_you(won) else _(template_other).format(
-        side=won, n=result.index + 1)
+def headline(session: TableSession, result: GameResult, phrase: Phrase) -> str:
+    return phrase.say(session.people.sides[result.winner], n=result.index + 1)
 
 
 def end_buttons(prefix: str) -> ComposeResult:
@@ -154,9 +161,8 @@ class GameOverScreen(_EndDialog):
         game = session.game
         outcome = game.outcome
         assert outcome is not None
-        won = session.side_name(outcome.winner)
         t = Text()
-        t.append(_("You won the game!") if is_you(won) else _("{side} won the game").format(side=won), style="bold")
+        t.append(WON_GAME.say(session.people.sides[outcome.winner]), style="bold")
         if outcome.game_points > 1:
             t.append("  " + _("(mars: {n} game points)").format(n=outcome.game_points))
         t.append("\n" + _("how: {how}").format(how=game_end_text(session, self.result)) + "\n")
@@ -193,8 +199,7 @@ class GameWonScreen(_EndDialog):
 
     def compose(self) -> ComposeResult:
         session, result = self.session, self.result
-        t = Text()
-        t.append(headline(session, result, N_("You won game {n}"), N_("{side} won game {n}")), style="bold")
+        t = Text(headline(session, result, WON_GAME_N), style="bold")
         t.append("\n" + _("how: {how}").format(how=game_end_text(session, result)) + "\n")
         t.append_text(worth_text(session, result))
         t.append("\n\n")
@@ -224,9 +229,7 @@ class MatchOverScreen(_EndDialog):
         session = self.session
         match = session.match
         assert match.winner is not None
-        won = session.side_name(match.winner)
-        head = Text(_("You won the match!") if is_you(won) else _("{side} won the match").format(side=won),
-                    style="bold")
+        head = Text(WON_MATCH.say(session.people.sides[match.winner]), style="bold")
         games = RichTable(box=None, pad_edge=False, header_style="bold")
         for column in ("#", _("won by"), _("how"), _("game points"), _("stake")):
             games.add_column(column)

@@ -14,7 +14,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.app.look import Look
-from deberc_tui.app.tr import is_you, translate_bindings
+from deberc_tui.app.narrator import OFFERS_FIFTY
+from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import Card, DealResult, Rules, sort_hand
 from deberc_tui.engine import events as ev
@@ -22,6 +23,7 @@ from deberc_tui.engine.options import Hanging
 from deberc_tui.engine.scoring import BAIT, CONCEDED, HANGING, HELD, THROWN_IN
 from deberc_tui.text.game_end import game_end_cell, game_end_words
 from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.persons import person
 from deberc_tui.text.rules_summary import rules_in_short
 from deberc_tui.text.sheet_text import combo_text
 from deberc_tui.text.words import bot as bot_word
@@ -304,8 +306,7 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
         self.offerer = offerer
 
     def compose(self) -> ComposeResult:
-        title = (_("You offer to concede the deal for fifty") if is_you(self.offerer)
-                 else _("{name} offers to concede the deal for fifty").format(name=self.offerer))
+        title = OFFERS_FIFTY.say(person(self.offerer))
         with Vertical(classes="dialog", id="concede"):
             yield Static(Text(title), classes="title")
             yield Static(_("Accept: you write 50, the deal ends.\nRefuse: play on."), id="concede-text")

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from deberc_tui.app.look import Look
-from deberc_tui.app.messages import LanguageChosen, ResumeWanted, SavedGamesWanted
+from deberc_tui.app.messages import GenderChosen, LanguageChosen, ResumeWanted, SavedGamesWanted
 from deberc_tui.app.screens.rules import (
     HouseRules,
     HouseRulesScreen,
@@ -44,6 +44,9 @@ from deberc_tui.text.words import preset as preset_label
 DEFAULT_NAMES = [N_("You"), N_("Boris"), N_("Clara"), N_("Dmitri")]
 PACE_CHOICES = [(N_("slow"), "slow"), (N_("normal"), "normal"), (N_("fast"), "fast"), (N_("instant"), "instant")]
 LANGUAGE_CHOICES = [("English", "en"), ("Русский", "ru")]
+# Seat 1's grammatical gender (the person at the keyboard): how sentences about them agree once they have a name
+# other than "You" (deberc_tui.text.persons). A Select has no value None: "none" stands for it.
+GENDER_CHOICES = [(N_("he/she"), "none"), (N_("he"), "male"), (N_("she"), "female")]
 TARGETS = (301, 501, 1001, 101)
 NOTE_WIDTH = 68  # the width inside the 72-column dialog, until the dialog has been laid out
 NOTE_LINES = 3  # the rules line, what was dropped and the preset's changes; the house-rules screen lists all
@@ -123,9 +126,10 @@ class NewGameScreen(Screen[GameSetup]):
     ]
 
     def __init__(self, look: Look | None = None, pace: str = "normal", can_resume: bool = False,
-                 has_saved: bool = False, last: GameSetup | None = None) -> None:
+                 has_saved: bool = False, last: GameSetup | None = None, gender: str | None = None) -> None:
         """``last``: the table started last in this session — the screen opens on its settings (players, names,
-        bots, preset, target, match, house rules, pace), so that "new game" changes only what the player changes."""
+        bots, preset, target, match, house rules, pace), so that "new game" changes only what the player changes.
+        ``gender``: the person's, as the settings or the command line give it (seat 1's gender choice)."""
         super().__init__()
         translate_bindings(self)
         self.look = look or Look()
@@ -133,6 +137,7 @@ class NewGameScreen(Screen[GameSetup]):
         self.can_resume = can_resume
         self.has_saved = has_saved or can_resume  # show the "Saved games" button (ctrl+o works always)
         self.last = last
+        self.gender = gender if gender in ("male", "female") else None
         rules = last.rules if last is not None else None
         # house-rule changes on top of the preset (JSON values, as a record's)
         self.custom: dict[str, Any] = house_rules_of(rules) if rules is not None else {}
@@ -187,6 +192,11 @@ class NewGameScreen(Screen[GameSetup]):
                         kinds = [*kinds, (kind, kind)]
                     yield Input(name, id=f"name-{seat}", compact=True, max_length=16)
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
+                    if seat == 0:
+                        yield Select([(_(label), v) for label, v in GENDER_CHOICES], value=self.gender or "none",
+                                     allow_blank=False, id="gender", compact=True,
+                                     tooltip=_("You: he or she, for the words about you once you give yourself a "
+                                               "name (Russian verbs agree: «загрузилась Клара»)"))
             with Horizontal(classes="row"):
                 yield Checkbox(_("ASCII suits"), self.look.ascii, id="ascii", compact=True)
                 yield Checkbox(_("4-colour deck"), self.look.four_colour, id="four", compact=True)
@@ -228,6 +238,13 @@ class NewGameScreen(Screen[GameSetup]):
         lang = str(event.value)
         if lang != current_language():
             self.post_message(LanguageChosen(lang))
+
+    @on(Select.Changed, "#gender")
+    def _gender_changed(self, event: Select.Changed) -> None:
+        gender = None if event.value == "none" else str(event.value)
+        if gender != self.gender:
+            self.gender = gender
+            self.post_message(GenderChosen(gender))
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self) -> None:
@@ -329,6 +346,8 @@ class NewGameScreen(Screen[GameSetup]):
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             players.append({"name": name, "kind": "human"} if kind == "human"
                            else {"name": name, "kind": "bot", "bot": kind})
+        if self.gender is not None and players[0]["kind"] == "human":
+            players[0]["gender"] = self.gender
         look = Look(ascii=self.query_one("#ascii", Checkbox).value,
                     four_colour=self.query_one("#four", Checkbox).value,
                     mono=self.query_one("#mono", Checkbox).value)

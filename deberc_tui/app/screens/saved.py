@@ -332,20 +332,23 @@ class ReplayScreen(Screen[None]):
 
     def story(self) -> list[str]:
         """The lines of the current deal's story; in a match, what the game was worth if the deal ended it."""
+        from deberc_tui.text.persons import cast
         from deberc_tui.text.sheet_text import deal_story, game_end_lines
 
         place = self.place
         if place is None:
             return [_("No deal was played.")]
+        people = cast(self.record.rules, self.record.players)
         game = self.match.games[place.game]
-        lines = deal_story(game.deals[place.deal], self.sheets[place.game][place.deal], self.seat_names, self.names)
+        lines = deal_story(game.deals[place.deal], self.sheets[place.game][place.deal], people)
         if self.is_match and self._ends_game(place):
-            lines += ["", *game_end_lines(self.match.settled[place.game], self.record.rules, self.names)]
+            lines += ["", *game_end_lines(self.match.settled[place.game], self.record.rules, people.sides)]
         return lines
 
     def sheet(self) -> list[str]:
         """The score sheet of the current game up to and including the current deal, then its result if it is
         over; in a match, the games before it and the match so far."""
+        from deberc_tui.text.persons import cast
         from deberc_tui.text.sheet_text import game_end_lines, match_lines, sheet_lines
 
         place = self.place
@@ -365,8 +368,9 @@ class ReplayScreen(Screen[None]):
         lines += ["", *match_lines(settled, rules, self.names, winner)]
         if place.game > 0:
             lines += ["", _("Games before:")]
+            sides = cast(rules, self.record.players).sides
             for result in settled[: place.game]:
-                lines += game_end_lines(result, rules, self.names)
+                lines += game_end_lines(result, rules, sides)
         return lines
 
     def heading(self) -> str:

@@ -97,7 +97,7 @@ class TableScreen(Screen[None]):
         translate_bindings(self)
         self.session = session
         self.look = look
-        self.narrator = Narrator(session.names, session.side_name, look, match=bool(session.match.rules.match_target))
+        self.narrator = Narrator(session.people, look, match=bool(session.match.rules.match_target))
         self.logged = ""
 
     # -- layout --------------------------------------------------------------------------------
@@ -152,8 +152,8 @@ class TableScreen(Screen[None]):
             self.app.push_screen(modals.DealSummaryScreen(session, self.look, step.result, step.final),
                                  lambda _: self._then(session.resume))
         elif isinstance(step, steps.GameEnded):
-            self.say(_("Game over: {side} won ({how}).").format(
-                side=session.side_name(step.result.winner), how=modals.game_end_text(session, step.result, short=True)))
+            self.say(match_end.GAME_OVER.say(session.people.sides[step.result.winner],
+                                             how=modals.game_end_text(session, step.result, short=True)))
             self.app.push_screen(match_end.game_end_screen(session, step), self._after_game)
         elif isinstance(step, steps.CoverFor):
             self.app.push_screen(modals.PrivacyScreen(session.name(step.seat)),
@@ -233,8 +233,7 @@ class TableScreen(Screen[None]):
             top_bar(session, view, self.look, self.narrator.fmt, self.app.size.width))
         self.query_one("#felt", Felt).show(felt_state(session, view, self.look))
         self.query_one("#info", InfoPanel).show(
-            view, session.names, [session.side_name(s) for s in range(session.rules.sides)],
-            len(session.game.deals), session.forced_deal(), session.money())
+            view, session.people, len(session.game.deals), session.forced_deal(), session.money())
         my_view = session.view(me) if me is not None else None  # drawn also while a dialog is up
         self._show_hand(my_view)
         self.query_one("#actions", ActionBar).show(my_view, Toggles(session.declare, session.bella))

@@ -10,9 +10,9 @@ from rich.text import Text
 from textual.widget import Widget
 
 from deberc_tui.app.look import LARGE, MEDIUM, SELECTED, SMALL, TO_ACT, WINNER, Look, styled
-from deberc_tui.app.tr import is_you
 from deberc_tui.engine import Card, Suit
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.persons import Phrase, person
 
 
 @dataclass
@@ -42,6 +42,8 @@ class FeltState:
     trump: Suit | None = None
 
 
+TAKES = Phrase(N_("{arrow} You take {points}"), N_("{arrow} {name} takes {points}"))
+"""Who took the trick on show (present tense: said of a seat by its name alone, no gender needed)."""
 _WHERE = {1: ("bottom",), 2: ("bottom", "top"), 3: ("bottom", "left", "right"),
           4: ("bottom", "left", "top", "right")}
 
@@ -228,9 +230,8 @@ class Felt(Widget):
                     canvas.put(x - 1, y + 1, mark)
 
         if st.taken_by is not None:
-            who = st.seats[st.taken_by].name
-            template = _("{arrow} You take {points}") if is_you(who) else _("{arrow} {name} takes {points}")
-            msg = Text(template.format(arrow=lk.arrow, name=who, points=st.taken_points),
+            who = person(st.seats[st.taken_by].name)
+            msg = Text(TAKES.say(who, arrow=lk.arrow, points=st.taken_points),
                        style="bold" if lk.mono else f"bold {WINNER}")
             y_msg = min(height - 1, y_bottom + ch + 1)
             canvas.put(beside_corner(max(0, cx - msg.cell_len // 2), y_msg, msg), y_msg, msg)

@@ -9,11 +9,14 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from deberc_tui.app.look import Look, styled
-from deberc_tui.app.tr import is_you
 from deberc_tui.engine import SeatView
 from deberc_tui.engine.events import ForcedDeal
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.persons import G_, Cast, Person, Phrase
 from deberc_tui.text.words import preset as preset_label
+
+SWAPPED_BY = Phrase(N_(" (swapped by you)"), G_(" (swapped by {name})"))
+MUST_PLAY = Phrase(N_("You must play"), N_("{name} must play"))
 
 
 def stock_count(view: SeatView) -> int:
@@ -54,14 +57,15 @@ class InfoPanel(Static):
     def __init__(self, look: Look, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.look = look
-        self._data: tuple[SeatView, list[str], list[str], int, ForcedDeal | None] | None = None
+        self._data: tuple[SeatView, Cast, int, ForcedDeal | None] | None = None
         self._money: tuple[int, ...] = ()
 
-    def show(self, view: SeatView, names: list[str], side_names: list[str], deal_no: int,
+    def show(self, view: SeatView, people: Cast, deal_no: int,
              forced: ForcedDeal | None = None, money: tuple[int, ...] = ()) -> None:
-        """``forced``: the deal is the forced one after a held tie (its event says who bids and what is held);
+        """``people``: the seats and sides (their names, and how a sentence about each agrees);
+        ``forced``: the deal is the forced one after a held tie (its event says who bids and what is held);
         ``money``: per side, the money won (+) or paid (−) in the match so far (empty: not played for money)."""
-        self._data = (view, names, side_names, deal_no, forced)
+        self._data = (view, people, deal_no, forced)
         self._money = money
         self.refresh(layout=True)
 
@@ -75,7 +79,8 @@ class InfoPanel(Static):
         """The panel's lines at ``width`` cells."""
         if self._data is None:
             return []
-        view, names, side_names, deal_no, forced = self._data
+        view, people, deal_no, forced = self._data
+        names, side_names = people.seat_names, people.side_names
         lk = self.look
         width = max(width, 12)
         out: list[Text] = []
@@ -93,14 +98,14 @@ class InfoPanel(Static):
             chunks.append(Text(_("(bidding, round {n})").format(n=view.bid_round), style="dim"))
         out += flow(chunks, width, sep=" ")
         if forced is not None:
-            out += self._forced_lines(forced, names, side_names, width)
+            out += self._forced_lines(forced, people.seats[forced.bidder], side_names, width)
         cards: list[Text] = []
         if view.turnup_taken_by is None:
             t = Text((_("Under the stock") if view.turnup_under_stock else _("Turnup")) + " ")
             t.append_text(lk.card_text(view.turnup))
             cards.append(t)
             if view.swapped_by is not None:
-                cards.append(styled(_(" (swapped by {name})").format(name=names[view.swapped_by]).strip(), "dim"))
+                cards.append(styled(SWAPPED_BY.say(people.seats[view.swapped_by]).strip(), "dim"))
         if view.bottom is not None:
             t = Text(_("Bottom") + " ")
             t.append_text(lk.card_text(view.bottom))
@@ -173,11 +178,10 @@ class InfoPanel(Static):
         return name if len(name) <= room else name[: room - 1] + self.look.sym("…", ".")
 
     @staticmethod
-    def _forced_lines(forced: ForcedDeal, names: list[str], side_names: list[str], width: int) -> list[Text]:
+    def _forced_lines(forced: ForcedDeal, who: Person, side_names: list[str], width: int) -> list[Text]:
         """The forced deal: why there was no bidding, who must play, what is held, what may be declared."""
-        who = names[forced.bidder]
         held = [Text(_("held:"), style="italic")] + [
             Text(f"{side_names[s]} {p}", style="italic") for s, p in enumerate(forced.held)]
         return flow([styled(_("Forced deal (висяк)"), "bold"), Text(_("after a tie: no bidding")),
-                     Text(_("You must play") if is_you(who) else _("{name} must play").format(name=who))],
+                     Text(MUST_PLAY.say(who))],
                     width) + flow(held, width, sep=" ") + flow([Text(_("only bella may be declared"), style="dim")], width)
