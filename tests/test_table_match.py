@@ -233,10 +233,10 @@ async def to_game_two_raised(pilot: Any) -> None:
 
 
 BARS = {
-    ("en", 80): "Short · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · dealer You",
-    ("ru", 80): "Короткий · партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёт Вы",
-    ("en", 120): "deberc  Short · 2 players · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · dealer You",
-    ("ru", 120): "deberc  Короткий · игроков: 2 · партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёт Вы",
+    ("en", 80): "Short · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · your deal",
+    ("ru", 80): "партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёте вы",
+    ("en", 120): "deberc  Short · 2 players · game 2 · match 2:0 to 3 · stake ×2 · deal 1 · trump ♦ · your deal",
+    ("ru", 120): "deberc  Короткий · игроков: 2 · партия 2 · матч 2:0 до 3 · ставка ×2 · сдача 1 · козырь ♦ · сдаёте вы",
 }
 
 
@@ -261,7 +261,10 @@ def panel_lines(rules: Rules, side_names: list[str], money: tuple[int, ...], mul
     match = Match(rules, seed=1)
     match.start_deal()
     info = InfoPanel(LOOK)
-    info.show(replace(match.view(0), multiplier=multiplier), side_names, side_names, 1, money=money)
+    from deberc_tui.text.persons import cast
+
+    people = cast(rules, [{"name": name, "kind": "human"} for name in side_names])
+    info.show(replace(match.view(0), multiplier=multiplier), people, 1, money=money)
     return [line.plain for line in info.lines(width)]
 
 
@@ -376,7 +379,11 @@ def logged_in_russian(outcome: DealOutcome) -> str:
     set_language("ru")
     result = DealResult(index=0, dealer=1, outcome=outcome, bidder=None, trump=None, points=(0, 0), combos_side=None,
                         written=(0, 0), penalties=(0, 0), hanging=0, totals=(0, 0))
-    line = Narrator(["Вы", "Борис"], ["Вы", "Борис"].__getitem__, LOOK).line(DealScored(result))
+    from deberc_tui.engine import Rules
+    from deberc_tui.text.persons import cast
+
+    people = cast(Rules.preset("moscow", players=2), [{"name": "Вы", "kind": "human"}, {"name": "Борис", "kind": "bot"}])
+    line = Narrator(people, LOOK).line(DealScored(result))
     assert line is not None
     return line.plain
 

@@ -620,8 +620,9 @@ def test_the_events_the_table_tells_are_the_engines() -> None:
 def test_the_log_tells_a_double_a_dave_and_what_a_game_of_a_match_was_worth() -> None:
     """§12 said at the table is kept in the log: who doubled or said «даве», the answer, and each game's worth."""
     from deberc_tui.app.narrator import Narrator
+    from deberc_tui.text.persons import cast
 
-    narrator = Narrator(["You", "Boris"], lambda s: ["You", "Boris"][s], LOOK, match=True)
+    narrator = Narrator(cast(Rules.preset("moscow", players=2), PLAYERS), LOOK, match=True)
     said = [narrator.line(e) for e in (
         ev.DoubleOffered(0, 1), ev.DoubleAnswered(1, True, 2), ev.DaveOffered(1, 1), ev.DaveAnswered(0, False, 1),
         ev.GameSettled(0, 1, (0, 2), 2, (-20, 20)))]
@@ -636,6 +637,7 @@ def test_the_log_tells_a_double_a_dave_and_what_a_game_of_a_match_was_worth() ->
 
 def test_a_lone_game_ends_in_its_dialog_not_in_a_log_line() -> None:
     from deberc_tui.app.narrator import Narrator
+    from deberc_tui.text.persons import cast
 
-    narrator = Narrator(["You", "Boris"], lambda s: ["You", "Boris"][s], LOOK)
+    narrator = Narrator(cast(Rules.preset("moscow", players=2), PLAYERS), LOOK)
     assert narrator.line(ev.GameSettled(0, 1, (0, 1), 1, (0, 0))) is None
