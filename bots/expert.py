@@ -459,7 +459,12 @@ class ExpertBot(HeuristicBot):
     def concede_wise(self, view: SeatView) -> bool:
         """As the defender: offer when the play-outs of sampled deals expect me to lose by more than the 50 a
         concession costs (my card play's edge over the play-outs counted, as at the bidding). Asked out of
-        turn with little time: a fixed small number of samples, capped at a tenth of a second."""
+        turn with little time: a fixed small number of samples, capped at a tenth of a second. A hand the
+        heuristic's measured rule already calls hopeless is offered without sampling: so poor a hand expects
+        to lose by about the fifty, and two dozen play-outs cannot tell which side of it (their standard error
+        is about six points), so sampling would offer at random."""
+        if super().concede_wise(view):
+            return True
         expected = self._concede_expectation(view, offered=False, deadline=time.perf_counter() + CONCEDE_TIME)
         return expected + PLAY_EDGE[2] < -float(CONCEDE_50_POINTS)
 

@@ -87,7 +87,7 @@ def test_a_key_pressed_after_the_last_card_says_the_deal_is_over() -> None:
 
 KEY_REFUSALS = [
     ("w", "cannot swap the trump seven before trump is chosen"),
-    ("r", "cannot demand a redeal for four sevens: does not hold all four sevens"),
+    ("r", "cannot demand a redeal for four sevens: you do not hold all four sevens"),
     ("k", "cannot announce klabor: the rules do not allow it"),
     ("o", "cannot concede for fifty: the rules do not allow it"),
     ("a", "cannot claim now: only the player on lead may claim, from trick 2 on"),
