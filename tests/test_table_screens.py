@@ -133,6 +133,13 @@ async def test_pressing_e_as_the_footer_says_declares_and_shift_e_keeps_it_back(
         await pilot.press("E")
         await pilot.pause()
         assert shown_buttons(scr)["declare"].startswith("☐ Not declaring ")
+        await pilot.click("#declare")  # a click switches it: on, then off again
+        await pilot.pause()
+        assert shown_buttons(scr)["declare"].startswith("☑ Declaring ")
+        await pilot.pause(0.3)  # a button takes no second click while it shows the first (Button.active_effect)
+        await pilot.click("#declare")
+        await pilot.pause()
+        assert shown_buttons(scr)["declare"].startswith("☐ Not declaring ")
         await pilot.press("e")
         await pilot.pause()
         assert shown_buttons(scr)["declare"].startswith("☑ Declaring ")

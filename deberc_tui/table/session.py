@@ -541,17 +541,16 @@ class TableSession:
             return self.viewer is not None and self.undo_point(self.viewer) is not None
         view = self.my_view()
         if view is None:
-            return action not in ("bid", "play", "move", "pick", "toggle_declare", "set_declare", "toggle_bella",
-                                  "set_bella", "hint")
+            return action not in ("bid", "play", "move", "pick", "set_declare", "set_bella", "hint")
         mine = view.to_act == view.seat
         if action == "bid":
             return mine and view.phase is Phase.BIDDING and any(
                 isinstance(a, Bid) and a.call == arg for a in view.legal)
         if action in ("play", "move", "pick"):
             return view.phase is Phase.PLAY
-        if action in ("toggle_declare", "set_declare"):
+        if action == "set_declare":
             return mine and any(isinstance(a, PlayCard) and a.declare for a in view.legal)
-        if action in ("toggle_bella", "set_bella"):
+        if action == "set_bella":
             return mine and any(isinstance(a, PlayCard) and a.bella for a in view.legal)
         if action == "hint":
             return mine

@@ -311,21 +311,16 @@ class TableScreen(Screen[None]):
     def action_pace(self) -> None:
         self.notify(message_text(self.session.next_pace(), self.look), timeout=2)
 
-    def action_toggle_declare(self) -> None:
-        """A click on the declaration's button switches it."""
-        self.action_set_declare(not self.session.declare)
-
-    def action_toggle_bella(self) -> None:
-        self.action_set_bella(not self.session.bella)
-
-    def action_set_declare(self, on: bool) -> None:
-        """``e`` declares with the next card (it was on already: say so), ``E`` keeps the combinations back."""
-        self.session.set_declare(on)
+    def action_set_declare(self, on: bool | None = None) -> None:
+        """``e`` declares with the next card (it was on already: say so), ``E`` keeps the combinations back, a
+        click on the declaration's button switches it."""
+        self.session.set_declare(not self.session.declare if on is None else on)
         self.refresh_table()
 
-    def action_set_bella(self, on: bool) -> None:
-        """``b`` declares bella with the next card that may (``bella_when``), ``B`` keeps it back."""
-        self.session.set_bella(on)
+    def action_set_bella(self, on: bool | None = None) -> None:
+        """``b`` declares bella with the next card that may (``bella_when``), ``B`` keeps it back, a click
+        switches it."""
+        self.session.set_bella(not self.session.bella if on is None else on)
         self.refresh_table()
 
     def action_swap(self) -> None:
@@ -344,10 +339,7 @@ class TableScreen(Screen[None]):
             self._acted(self.session.offer_concede())
         else:
             self.app.push_screen(modals.ConfirmScreen(self.session.concede_question(), _("Offer"), _("Play on")),
-                                 self._concede_confirmed)
-
-    def _concede_confirmed(self, yes: bool | None) -> None:
-        self._acted(bool(yes) and self.session.offer_concede())
+                                 lambda yes: self._acted(bool(yes) and self.session.offer_concede()))
 
     def action_offer_stake(self) -> None:
         """``+``: offer to double («Дайви») or say «даве», where the rules allow it (§12)."""

@@ -100,8 +100,8 @@ class ActionBar(Horizontal):
         for suit, key in _BID_KEYS:
             yield KeyButton(Text(f"{self.look.suit(suit)} ({key})"), id=f"bid-{suit.value}",
                          action=f"screen.bid('{suit.value}')", compact=True)
-        yield KeyButton(_("Declare (e)"), id="declare", action="screen.toggle_declare", compact=True)
-        yield KeyButton(_("Bella (b)"), id="bella", action="screen.toggle_bella", compact=True)
+        yield KeyButton(_("Declare (e)"), id="declare", action="screen.set_declare", compact=True)
+        yield KeyButton(_("Bella (b)"), id="bella", action="screen.set_bella", compact=True)
         yield KeyButton(_("Swap 7 (w)"), id="swap", action="screen.swap", compact=True)
         yield KeyButton(_("Redeal (r)"), id="redeal", action="screen.redeal", compact=True)
         yield KeyButton(_("Klabor (k)"), id="klabor", action="screen.klabor", compact=True)
