@@ -205,6 +205,14 @@ def test_concede_50_is_offered_after_trump_is_named_and_before_the_extra_cards()
     assert len(g.view(0).hand) == 6 and len(g.view(1).hand) == 6
 
 
+def test_concede_50_the_bottom_card_is_turned_with_the_trump_before_the_choice() -> None:  # (decided)
+    # The bottom card (фреза) is nobody's card: the defender sees it while choosing, as it would after the extras.
+    g = Game(rules(concede_50=True))
+    deal = play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)
+    assert deal.legal_actions() == [CONCEDE_PLAY, CONCEDE_OFFER]
+    assert g.view(0).bottom == deal.deck[31]
+
+
 def test_concede_50_accepted_the_bidder_writes_fifty_and_the_deal_ends() -> None:
     g = Game(rules(concede_50=True))
     play_deal(g, MADE_HANDS, "8H", "play", finish_it=False)  # seat 1 bids, seat 0 defends

@@ -84,7 +84,7 @@ class SeatView:
     turnup_taken_by: int | None
     """The seat that took the turnup into its hand, or None while it lies face up."""
     bottom: Card | None
-    """The bottom card of the stock (фреза), shown to all once the extra cards are dealt, with 2 or 3 players and
+    """The bottom card of the stock (фреза), shown to all once trump is named (with ``concede_50``, before the extra cards), with 2 or 3 players and
     ``stock_card_shown: "bottom"`` (not with ``turnup_2_3: "bottom"``, where the turnup is the card shown); else None."""
     bids: tuple[tuple[int, BidCall], ...]
     """``(seat, call)`` for every bid so far, in order: public."""
