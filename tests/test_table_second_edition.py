@@ -635,6 +635,25 @@ def test_the_log_tells_a_double_a_dave_and_what_a_game_of_a_match_was_worth() ->
     ]
 
 
+def test_the_log_and_a_deals_story_say_the_same_of_the_stakes() -> None:
+    """One wording per event: the log's line is the story's, begun with a capital (a double offered once said
+    "would count ×2" in the log and "counts ×1" in the replay)."""
+    from deberc_tui.app.narrator import Narrator
+    from deberc_tui.text.persons import cast
+    from deberc_tui.text.stake_story import stake_said
+
+    people = cast(Rules.preset("moscow", players=2), PLAYERS)
+    narrator = Narrator(people, LOOK, match=True)
+    for e in (ev.ConcedeOffered(0), ev.ConcedeAnswered(1, True), ev.ConcedeAnswered(1, False), ev.DoubleOffered(1, 2),
+              ev.DoubleAnswered(0, True, 4), ev.DoubleAnswered(0, False, 2), ev.DaveOffered(0, 2),
+              ev.DaveAnswered(1, True, 3), ev.DaveAnswered(1, False, 2)):
+        phrase, params = stake_said(e)
+        story = phrase.say(people.seats[e.seat], **params)
+        line = narrator.line(e)
+        assert line is not None and line.plain == story[:1].upper() + story[1:]
+    assert stake_said(ev.DoubleOffered(1, 2))[1] == {"multiplier": 4}  # what the game would count if accepted
+
+
 def test_a_lone_game_ends_in_its_dialog_not_in_a_log_line() -> None:
     from deberc_tui.app.narrator import Narrator
     from deberc_tui.text.persons import cast

@@ -22,6 +22,7 @@ from deberc_tui.engine.text import render
 from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.persons import G_, W_, Cast, Phrase
 from deberc_tui.text.sheet_text import reason_word
+from deberc_tui.text.stake_story import STAKE_EVENTS, stake_said
 from deberc_tui.text.words import CALLS, rank_letter
 from deberc_tui.text.words import combo as combo_word
 
@@ -49,18 +50,6 @@ FORCED = Phrase(N_("Forced deal (висяк): the last deal was a tie, so there 
                    "suit; held {held}; only bella may be declared"),
                 N_("Forced deal (висяк): the last deal was a tie, so there is no bidding — {name} must play the "
                    "turnup's suit; held {held}; only bella may be declared"))
-OFFERS_FIFTY = Phrase(N_("You offer to concede the deal for fifty"), N_("{name} offers to concede the deal for fifty"))
-ACCEPTS_FIFTY = Phrase(N_("You accept: you write 50, the deal ends"), N_("{name} accepts: writes 50, the deal ends"))
-REFUSES_FIFTY = Phrase(N_("You refuse: play on"), N_("{name} refuses: play on"))
-DOUBLES = Phrase(N_("You double («Дайви»): the game would count ×{m}"),
-                 N_("{name} doubles («Дайви»): the game would count ×{m}"))
-SAYS_DAVE = Phrase(N_("You say «даве» at stake {stake}"), N_("{name} says «даве» at stake {stake}"))
-ACCEPTS_DOUBLE = Phrase(N_("You accept: the game counts ×{m}"), N_("{name} accepts: the game counts ×{m}"))
-REFUSES_DOUBLE = Phrase(N_("You refuse the double: the game ends, ×{m}"),
-                        N_("{name} refuses the double: the game ends, ×{m}"))
-PLAYS_ON = Phrase(N_("You play on: the stake is {stake}"), N_("{name} plays on: the stake is {stake}"))
-CONCEDES_DAVE = Phrase(N_("You concede: the other side wins {stake}"),
-                       N_("{name} concedes: the other side wins {stake}"))
 STRUCK = Phrase(N_("False claim: your total {lost} is struck to 0 and doubled to {gains}"),
                 N_("False claim: {name}'s total {lost} is struck to 0 and doubled to {gains}"))
 
@@ -132,10 +121,12 @@ class Narrator:
             line.stylize(style)
         return line
 
-    def said(self, phrase: Phrase, seat: int, style: str = "", **params: object) -> Text:
-        """``phrase`` said of ``seat``'s player (its verb agreeing with them), cards in their colours."""
+    def said(self, phrase: Phrase, seat: int, style: str = "", *, capital: bool = False, **params: object) -> Text:
+        """``phrase`` said of ``seat``'s player (its verb agreeing with them), cards in their colours; ``capital``:
+        a phrase worded to stand inside a story ("you accept") begins the log's line ("You accept")."""
         who = self.people.seats[seat]
-        return self.styled(phrase.words(who), style, name=who.name, **params)
+        words = phrase.words(who)
+        return self.styled(words[:1].upper() + words[1:] if capital else words, style, name=who.name, **params)
 
     def line(self, e: Event) -> Text | None:  # noqa: C901 - one branch per kind of event, as the log tells it
         """The log line for ``e``, or None for events the log does not tell (cards played, tricks won)."""
@@ -178,16 +169,13 @@ class Narrator:
             return self.said(FORCED, e.bidder, "bold", held=self.per_side(e.held))
         if isinstance(e, ev.StockTopShown):
             return self.fmt(_("The stock's top card is turned face up: {card} (it takes no part in play)"), card=e.card)
-        if isinstance(e, ev.ConcedeOffered):
-            return self.said(OFFERS_FIFTY, e.seat, "bold")
-        if isinstance(e, ev.ConcedeAnswered):
-            return self.said(ACCEPTS_FIFTY if e.accepted else REFUSES_FIFTY, e.seat, "bold")
         if isinstance(e, ev.ClaimStruck):
             return self.struck(e)
-        if isinstance(e, ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered):
-            return self.stake_line(e)
+        if isinstance(e, STAKE_EVENTS):  # the deal's or the game's worth (§8, §12), said as the story says it
+            phrase, params = stake_said(e)
+            return self.said(phrase, e.seat, "bold", capital=True, **params)
         if isinstance(e, ev.GameSettled) and self.match:
-            return self.stake_line(e)
+            return self.settled(e)
         if isinstance(e, ev.DealScored):
             r = e.result
             return Text(_("Deal {n}: {outcome}; totals {totals}").format(
@@ -195,17 +183,8 @@ class Narrator:
                 style="bold")
         return None
 
-    def stake_line(self, e: ev.DoubleOffered | ev.DaveOffered | ev.DoubleAnswered | ev.DaveAnswered
-                   | ev.GameSettled) -> Text:
-        """§12 said at the table: a double or «даве» offered and answered, and what a game of a match was worth."""
-        if isinstance(e, ev.DoubleOffered):
-            return self.said(DOUBLES, e.seat, "bold", m=e.multiplier * 2)
-        if isinstance(e, ev.DaveOffered):
-            return self.said(SAYS_DAVE, e.seat, "bold", stake=e.stake)
-        if isinstance(e, ev.DoubleAnswered):
-            return self.said(ACCEPTS_DOUBLE if e.accepted else REFUSES_DOUBLE, e.seat, "bold", m=e.multiplier)
-        if isinstance(e, ev.DaveAnswered):
-            return self.said(PLAYS_ON if e.played else CONCEDES_DAVE, e.seat, "bold", stake=e.stake)
+    def settled(self, e: ev.GameSettled) -> Text:
+        """What a game of a match was worth (§12)."""
         won = e.game_points[e.winner]
         return self.styled(ngettext("Game {n}: {side} won {points} game point",
                                     "Game {n}: {side} won {points} game points", won), "bold",

@@ -15,6 +15,7 @@ from deberc_tui.text import words
 from deberc_tui.text.game_end import game_end_words
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.persons import W_, Cast, Person, Phrase, cast
+from deberc_tui.text.stake_story import STAKE_EVENTS, stake_said
 
 OUTCOME_WORDS: Final[dict[str, str]] = {
     DealOutcome.MADE: N_("made"),
@@ -142,17 +143,6 @@ SCORES = Phrase(N_("combinations: you score {points}"), N_("combinations: {name}
                 W_("combinations: {name} score {points}"))
 FORCED = Phrase(N_("forced deal: no bidding, you play the turnup's suit; held {held}"),
                 N_("forced deal: no bidding, {name} plays the turnup's suit; held {held}"))
-OFFERS_FIFTY = Phrase(N_("you offer to concede for fifty"), N_("{name} offers to concede for fifty"))
-ACCEPTS_FIFTY = Phrase(N_("you accept: you write 50"), N_("{name} accepts: writes 50"))
-REFUSES_FIFTY = Phrase(N_("you refuse: play on"), N_("{name} refuses: play on"))
-OFFERS_DOUBLE = Phrase(N_("you offer to double (the game counts ×{multiplier})"),
-                       N_("{name} offers to double (the game counts ×{multiplier})"))
-ACCEPTS_DOUBLE = Phrase(N_("you accept: the game counts ×{multiplier}"), N_("{name} accepts: the game counts ×{multiplier}"))
-REFUSES_DOUBLE = Phrase(N_("you refuse the double: the game ends at ×{multiplier}"),
-                        N_("{name} refuses the double: the game ends at ×{multiplier}"))
-SAYS_DAVE = Phrase(N_("you say «даве» at stake {stake}"), N_("{name} says «даве» at stake {stake}"))
-PLAYS_ON = Phrase(N_("you play on for stake {stake}"), N_("{name} plays on for stake {stake}"))
-CONCEDES = Phrase(N_("you concede at stake {stake}"), N_("{name} concedes at stake {stake}"))
 CLAIMS = Phrase(N_("you claim the game with {counted}: {verdict}"), N_("{name} claims the game with {counted}: {verdict}"))
 
 
@@ -215,18 +205,9 @@ def deal_story(deal: Deal, row: DealResult, people: Cast) -> list[str]:
         elif isinstance(e, ev.ForcedDeal):
             held = ", ".join(f"{names[s]} {p}" for s, p in enumerate(e.held))
             line(FORCED.say(seats[e.bidder], held=held))
-        elif isinstance(e, ev.ConcedeOffered):
-            line(OFFERS_FIFTY.say(seats[e.seat]))
-        elif isinstance(e, ev.ConcedeAnswered):
-            line((ACCEPTS_FIFTY if e.accepted else REFUSES_FIFTY).say(seats[e.seat]))
-        elif isinstance(e, ev.DoubleOffered):
-            line(OFFERS_DOUBLE.say(seats[e.seat], multiplier=e.multiplier))
-        elif isinstance(e, ev.DoubleAnswered):
-            line((ACCEPTS_DOUBLE if e.accepted else REFUSES_DOUBLE).say(seats[e.seat], multiplier=e.multiplier))
-        elif isinstance(e, ev.DaveOffered):
-            line(SAYS_DAVE.say(seats[e.seat], stake=e.stake))
-        elif isinstance(e, ev.DaveAnswered):
-            line((PLAYS_ON if e.played else CONCEDES).say(seats[e.seat], stake=e.stake))
+        elif isinstance(e, STAKE_EVENTS):
+            phrase, params = stake_said(e)
+            line(phrase.say(seats[e.seat], **params))
         elif isinstance(e, ev.ClaimStruck):
             moved = ", ".join(f"{names[s]} {m:+d}" for s, m in enumerate(e.moved))
             line(_("false claim: the total is struck and doubled to the other side ({moved})").format(moved=moved))

@@ -14,7 +14,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.app.look import Look
-from deberc_tui.app.narrator import OFFERS_FIFTY
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import Card, DealResult, Rules, sort_hand
@@ -26,6 +25,7 @@ from deberc_tui.text.i18n import N_, _, ngettext
 from deberc_tui.text.persons import person
 from deberc_tui.text.rules_summary import rules_in_short
 from deberc_tui.text.sheet_text import combo_text
+from deberc_tui.text.stake_story import OFFERS_FIFTY
 from deberc_tui.text.words import bot as bot_word
 from deberc_tui.text.words import outcome as outcome_word
 from deberc_tui.text.words import thrown as thrown_word
