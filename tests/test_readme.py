@@ -92,15 +92,21 @@ def test_the_readme_shows_commands() -> None:
 
 
 def parsed(args: list[str]) -> click.Command:
-    """The command ``args`` names, its options parsed by click as ``deberc`` would (UsageError if they are wrong)."""
-    ctx = main.make_context("deberc", list(args))
+    """The command ``args`` names, its options parsed by click as ``deberc`` would (UsageError if they are wrong).
+    A group's own parser stops at its first argument, the subcommand's name (public API only: click 9 drops the
+    context's ``protected_args``)."""
     command: click.Command = main
-    while isinstance(command, click.Group) and ctx._protected_args + ctx.args:
-        name, sub, rest = command.resolve_command(ctx, ctx._protected_args + ctx.args)
-        assert sub is not None and name is not None
-        ctx = sub.make_context(name, rest, parent=ctx)
-        command = sub
-    return command
+    name, parent, rest = "deberc", None, list(args)
+    while True:
+        ctx = command.make_context(name, list(rest), parent=parent)
+        if not isinstance(command, click.Group):
+            return command
+        _options, rest, _order = command.make_parser(ctx).parse_args(list(rest))
+        if not rest:
+            return command
+        found, sub, rest = command.resolve_command(ctx, rest)
+        assert sub is not None and found is not None
+        command, name, parent = sub, found, ctx
 
 
 #: Commands that take long (a tournament, a benchmark): their options are parsed, they are not run here.
