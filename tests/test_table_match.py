@@ -275,6 +275,11 @@ def test_a_raised_stake_stands_by_the_score_of_its_game_and_the_money_names_each
         "money: You +4, Boris -4"]
 
 
+def test_a_short_game_has_no_target_one_deal_decides_it() -> None:
+    assert panel_lines(SHORT_MATCH, ["You", "Boris"], (0, 0))[0] == "Deal 1  one deal  short"
+    assert panel_lines(Rules.preset("moscow", players=2), ["You", "Boris"], (0, 0))[0] == "Deal 1  to 501  moscow"
+
+
 def test_the_panels_money_line_names_each_side_and_breaks_after_a_comma() -> None:
     rules = Rules.preset("moscow", players=3, target=101, match_target=5, money="per_game")
     lines = panel_lines(rules, ["You", "Boris", "Anna"], (12, -244, 232))

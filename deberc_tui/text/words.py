@@ -64,6 +64,12 @@ def _word(table: dict[str, str], key: str) -> str:
     return _(table[key]) if key in table else key
 
 
+def game_length(short: bool, target: int) -> str:
+    """How long a game lasts, as the panel and the log's first line say it: ``to 501`` — or, in a short game,
+    where one deal decides and no target is played to, ``one deal``."""
+    return _("one deal") if short else _("to {target}").format(target=target)
+
+
 def preset(name: str) -> str:
     """``moscow`` → ``moscow`` / ``московский``."""
     return _word(PRESETS, name)

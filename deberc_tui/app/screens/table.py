@@ -38,6 +38,7 @@ from deberc_tui.play.loop import Answer, Ask
 from deberc_tui.table import advice, steps
 from deberc_tui.table.session import TableSession
 from deberc_tui.text.i18n import N_, _
+from deberc_tui.text.words import game_length
 from deberc_tui.text.words import preset as preset_label
 
 MIN_SIZE = (80, 24)  # the table's least terminal size: the hand, the felt and the side panel fit
@@ -127,8 +128,9 @@ class TableScreen(Screen[None]):
         session = self.session
         log = self.query_one("#log", GameLog)
         log.can_focus = False
-        log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
-            preset=preset_label(session.rules.preset_name), target=session.rules.target), style="dim"))
+        log.write(Text(_("{preset} rules, {length}. ? for help.").format(
+            preset=preset_label(session.rules.preset_name), length=game_length(session.rules.short,
+                                                                               session.rules.target)), style="dim"))
         for line in session.history() if session.match.deals else []:
             log.write(Text(line, style="dim"))  # a resumed game: the story so far
         for warning in session.warnings:

@@ -13,6 +13,7 @@ from deberc_tui.engine import SeatView
 from deberc_tui.engine.events import ForcedDeal
 from deberc_tui.text.i18n import N_, _
 from deberc_tui.text.persons import G_, Cast, Person, Phrase
+from deberc_tui.text.words import game_length
 from deberc_tui.text.words import preset as preset_label
 
 SWAPPED_BY = Phrase(N_(" (swapped by you)"), G_(" (swapped by {name})"))
@@ -85,7 +86,7 @@ class InfoPanel(Static):
         width = max(width, 12)
         out: list[Text] = []
         out += flow([Text(_("Deal {n}").format(n=deal_no), style="bold"),
-                     Text(_("to {target}").format(target=view.rules.target), style="dim"),
+                     Text(game_length(view.rules.short, view.rules.target), style="dim"),
                      styled(preset_label(view.rules.preset_name), "dim")], width)
         trump = Text(_("Trump") + " ")
         chunks = [trump]
