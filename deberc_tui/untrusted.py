@@ -37,6 +37,7 @@ MAX_INT_DIGITS: Final = 20  # no number deberc writes comes near 10**20 (a file 
 MAX_TEXT: Final = 200  # characters a name or a note given on the command line may have
 SHORT: Final = 40  # characters of a bad value quoted in a message
 LINE: Final = 300  # characters a one-line message may have
+PATH: Final = 200  # characters of a file's name in a message: a real path fits whole
 
 
 class InputError(DebercError):
@@ -70,6 +71,14 @@ def clip(text: str, limit: int = SHORT) -> str:
     """``text`` cut to ``limit`` characters, without quotes, lone surrogates escaped (a file name, a reason)."""
     text = text if len(text) <= limit else text[:limit] + "…"
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def path_shown(path: str, limit: int = PATH) -> str:
+    """A file's name as a message names it: whole, as a person finds it again — unless absurdly long, then its
+    start and its end (the file's own name) with … between, never cut at the end (``game.jso…`` names no file)."""
+    if len(path) > limit:
+        path = path[: limit // 3] + "…" + path[-(limit - limit // 3 - 1):]
+    return path.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class Shortened:

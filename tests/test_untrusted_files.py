@@ -768,3 +768,13 @@ def test_the_review_of_past_mistakes_shows_the_readable_ones_after_a_bad_entry()
     assert result.exit_code == 0, result.output
     assert "1 of 2 entries cannot be read" in result.output
     assert "  1. A♠ K♠ 9♥ J♥ 7♣ 8♦ turnup 10♥" in result.output
+
+
+def test_a_file_is_named_whole_in_an_error_and_a_path_too_long_keeps_its_own_name() -> None:
+    from deberc_tui.untrusted import path_shown
+
+    deep = "/tmp/pytest-of-root/pytest-52/popen-gw0/test_a_bad_load_file_gives_one2/game.json"
+    assert path_shown(deep) == deep  # a real path, whole: "game.jso…" names no file
+    absurd = "/x" * 400 + "/game.json"
+    shown = path_shown(absurd)
+    assert len(shown) == 200 and shown.endswith("/x/x/game.json") and shown.startswith("/x/x") and "…" in shown

@@ -25,7 +25,7 @@ from deberc_tui.engine.options import plain
 from deberc_tui.engine.rules import OPTION_HELP, OPTIONS, PRESET_PLAYERS, PRESETS, Rules, RulesError
 from deberc_tui.text import i18n
 from deberc_tui.text.i18n import LANGUAGES, N_, _, choose_language, ngettext, translate, translate_error
-from deberc_tui.untrusted import Shortened, clip, one_line
+from deberc_tui.untrusted import Shortened, one_line, path_shown
 
 
 class UserError(click.ClickException):
@@ -331,9 +331,9 @@ def main(
         try:
             table = TableSession.from_record(Path(load))
         except TableError as exc:
-            raise UserError(one_line(str(exc) if load in str(exc) else f"{clip(load, 80)}: {exc}")) from None
+            raise UserError(one_line(str(exc) if load in str(exc) else f"{path_shown(load)}: {exc}")) from None
         except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
-            raise UserError(one_line(f"{clip(load, 80)}: {translate_error(exc)}")) from None
+            raise UserError(one_line(f"{path_shown(load)}: {translate_error(exc)}")) from None
         for warning in table.warnings:
             click.echo(translate(warning), err=True)
         table.close()

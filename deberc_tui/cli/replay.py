@@ -20,11 +20,11 @@ from deberc_tui.text.sheet_text import (
     sheet_lines,
     shows_stakes,
 )
-from deberc_tui.untrusted import InputError, clip, one_line, printable, read_stream, terminal_json
+from deberc_tui.untrusted import InputError, clip, one_line, path_shown, printable, read_stream, terminal_json
 
 
 def _refuse(file: str, reason: str) -> None:
-    click.echo(one_line(f"deberc replay: {clip(file, 80)}: {reason}"), err=True)
+    click.echo(one_line(f"deberc replay: {path_shown(file)}: {reason}"), err=True)
     sys.exit(2)
 
 
