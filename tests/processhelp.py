@@ -32,12 +32,33 @@ def _state(pid: str) -> str:
         return "X"
 
 
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+"""The pytest-xdist worker running these tests (None when the suite runs in one process)."""
+
+
+def _other_workers(pid: str) -> bool:
+    """The process was started by another xdist worker's test: a bot inherits its test's environment, and with it
+    the worker's name (a bot that cleared its environment is counted as ours: better a false alarm than a leak
+    missed)."""
+    if WORKER is None:
+        return False
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            entries = f.read().split(b"\0")
+    except OSError:
+        return False
+    for entry in entries:
+        if entry.startswith(b"PYTEST_XDIST_WORKER="):
+            return entry.split(b"=", 1)[1].decode("utf-8", "replace") != WORKER
+    return False
+
+
 def bot_processes(tag: str | None = None) -> list[int]:
     """Live processes (zombies not counted) of this checkout's test bots, or only those whose command line holds
-    ``tag``."""
+    ``tag``; with pytest-xdist, only those of this worker's tests."""
     found: list[int] = []
     for pid in os.listdir("/proc"):
-        if not pid.isdigit() or int(pid) == os.getpid():
+        if not pid.isdigit() or int(pid) == os.getpid() or _other_workers(pid):
             continue
         line = _cmdline(pid)
         if tag is not None:
