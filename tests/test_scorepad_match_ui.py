@@ -205,7 +205,9 @@ async def test_names_are_shown_as_written_never_as_markup(tmp_path: Path) -> Non
         assert rows[0][5] == "Bo[/] doubled, [b]Anna accepted: ×2"
         assert rows[2][5] == "Game 1: [b]Anna wins (×2) — 2 game points"
         assert "match: [b]Anna 2, Bo[/] 0 (to 3)" in _status(app)
-        assert "Score pad — [b]Anna · Bo[/] — moscow, to 301, match to 3" in _seen(app)
+        assert "Score pad — moscow, to 301, match to 3" in _seen(app)
+        header = next(line for line in _seen(app).splitlines() if line.split()[:1] == ["#"])
+        assert header.split()[3:5] == ["[b]Anna", "Bo[/]"]  # the names head their columns as written
 
 
 # -- snapshots -------------------------------------------------------------------------------------------

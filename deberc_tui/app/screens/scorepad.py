@@ -604,9 +604,8 @@ class NewPadScreen(_Form[Pad | None]):
         preset = self.query_one("#preset", Select)
         chosen = preset.value
         offered = self._presets(players)
-        if [value for _label, value in offered] != [value for _label, value in preset._options]:
-            preset.set_options(offered)
-            preset.value = chosen if any(value == chosen for _label, value in offered) else "moscow"
+        preset.set_options(offered)
+        preset.value = chosen if any(value == chosen for _label, value in offered) else "moscow"
         for _label, key, _values in self.CHOICES:
             select = self.query_one(f"#{key}", Select)
             here = applies(key, players)
