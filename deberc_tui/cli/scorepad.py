@@ -51,7 +51,7 @@ from deberc_tui.scorepad.model import (
 )
 from deberc_tui.scorepad.render import game_lines, render_text, sheet_rows, stake_mark, status_line
 from deberc_tui.scorepad.storage import MAX_COUNT, NOTE_LIMIT, PadStore
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import N_, _
 from deberc_tui.untrusted import InputError, Shortened, check_int_text
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -98,6 +98,9 @@ def _change(ref: str, change: Callable[[Pad], str]) -> str:
 
 #: The first word of a pad subcommand when the PAD word was left out (no word a person types).
 _UNSAID: Final = "\0"
+#: ``--pad``'s help, marked for the catalog (click translates it when it prints the help).
+PAD_HELP: Final = N_("The pad: its id, the start of one, or 'last' (default: the pad changed last).")
+PAD_NAMED_HELP: Final = N_("The pad: its id, the start of one, or 'last'.")
 
 
 class PadCommand(click.Command):
@@ -113,9 +116,8 @@ class PadCommand(click.Command):
         super().__init__(*args, **kwargs)
         self.default = default
         self.params.insert(0, click.Argument(["pad_word"], required=False, metavar="[PAD]"))
-        self.params.append(click.Option(["--pad", "pad_opt"], metavar="PAD", default=None, help=(
-            "The pad: its id, the start of one, or 'last' (default: the pad changed last)." if default == "last"
-            else "The pad: its id, the start of one, or 'last'.")))
+        self.params.append(click.Option(["--pad", "pad_opt"], metavar="PAD", default=None,
+                                        help=PAD_HELP if default == "last" else PAD_NAMED_HELP))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if self._pad_word_left_out(ctx, args):
