@@ -339,8 +339,10 @@ class DealFormScreen(_Form[EnteredDeal | None]):
                 hint = (_("who doubled and was accepted, in order: Anna, Boris") if pad.stake_kind is OfferKind.DOUBLE
                         else _("who said «даве» and was played on, in order: Anna, Boris"))
                 yield _row(N_("stake raised by"), Input(raised, placeholder=hint, id="stakes", compact=True))
-            yield _row(N_("table penalty"), FormSelect([(_fault_label(label, o), i) for i, (label, _f, o) in enumerate(FAULTS)],
-                                                       value=fault_value, allow_blank=False, id="fault", compact=True))
+            faults = [(_fault_label(label, o), i) for i, (label, f, o) in enumerate(FAULTS)
+                      if i == fault_value or self._fault_counts(f)]
+            yield _row(N_("table penalty"), FormSelect(faults, value=fault_value, allow_blank=False, id="fault",
+                                                       compact=True))
             yield Horizontal(
                 Label(_("whose fault")),
                 FormSelect(seats, value=fault_seat, prompt=_("(who)"), id="fault-by", compact=True),
@@ -364,6 +366,16 @@ class DealFormScreen(_Form[EnteredDeal | None]):
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal the rows go without blank lines between them, so the whole form fits."""
         self.query_one(".form").set_class(event.size.height < 32 + self.pad.sides, "-short")
+
+    def _fault_counts(self, kind: FaultKind | None) -> bool:
+        """Whether the table penalty ``kind`` costs anything under the pad's rules (§11): a missed cut only with a
+        cut penalty, a pencil correction only where entries are checked; the form offers only those."""
+        rules = self.pad.rules
+        if kind is FaultKind.MISSED_CUT:
+            return rules.cut_penalty is not CutPenalty.NONE
+        if kind is FaultKind.PENCIL:
+            return rules.pencil_rule
+        return True
 
     def _kind_label(self, label: str, kind: str) -> str:
         """A kind of deal as the form offers it; a refused stake in the words of the pad's doubling."""
