@@ -76,6 +76,21 @@ def test_arena_command_json_and_errors() -> None:
     assert "mean diff" in text.stdout
 
 
+def test_whole_games_alone_print_the_games_table() -> None:
+    """--deals 0 --games N: the games each bot won, not a table of deal figures that were never measured."""
+    out = CliRunner().invoke(arena, ["--bots", "heuristic,novice,random", "--players", "3", "--preset", "short",
+                                     "--deals", "0", "--games", "3", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.strip().splitlines()
+    assert lines[0] == "3 whole games, 3 players, preset short"
+    assert lines[1].split() == ["bot", "games", "won", "share"]
+    won = {line.split()[0]: int(line.split()[1]) for line in lines[2:]}
+    assert set(won) == {"heuristic", "novice", "random"} and sum(won.values()) <= 3
+    assert "mean pts" not in out.stdout and "0.0" not in out.stdout
+    nothing = CliRunner().invoke(arena, ["--deals", "0"])
+    assert nothing.exit_code == 2 and "nothing to play: give --deals N (duplicate deals) or --games N" in nothing.output
+
+
 def test_bots_command_lists_every_bot() -> None:
     out = CliRunner().invoke(bots_cmd, [])
     assert out.exit_code == 0

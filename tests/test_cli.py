@@ -195,6 +195,42 @@ def test_without_any_rule_flag_the_new_game_screen_opens(started: list[dict[str,
     assert result.exit_code == 0 and started[-1]["rules"] is None
 
 
+#: The options that set up the game start it at once; those that only change how it looks or plays go with either.
+STARTS = [["--players", "3"], ["--preset", "klabor"], ["--bots", "novice"], ["--names", "Anna,Boris"], ["--seed", "5"],
+          ["--target", "301"], ["--match", "3"], ["--doubling", "dave"], ["--money", "per_game"], ["--stake", "2"],
+          ["--mars"], ["--rule", "hundred=true"]]
+GOES_WITH_EITHER = [["--pace", "fast"], ["--gender", "female"], ["--mono"], ["--four-colour"], ["--ascii"],
+                    ["--lang", "ru"]]
+
+
+@pytest.mark.parametrize("args", STARTS, ids=lambda a: a[0])
+def test_an_option_that_sets_up_the_game_starts_it_at_once(started: list[dict[str, Any]], args: list[str]) -> None:
+    assert isinstance(rules_of(started, *args), Rules)
+
+
+def test_the_seed_alone_starts_a_game_with_those_cards(started: list[dict[str, Any]]) -> None:
+    rules = rules_of(started, "--seed", "5")
+    assert (rules.preset_name, rules.players, started[-1]["seed"]) == ("moscow", 2, 5)
+
+
+@pytest.mark.parametrize("args", GOES_WITH_EITHER, ids=lambda a: a[0])
+def test_an_option_of_the_look_or_pace_alone_opens_the_new_game_screen(started: list[dict[str, Any]],
+                                                                        args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 0 and started[-1]["rules"] is None, result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_help_says_which_options_start_a_game(lang: str) -> None:
+    text = " ".join(run("--lang", lang, "--help").output.split())
+    rule = text[text.index({"en": "deberc alone opens", "ru": "deberc без параметров"}[lang]):text.index("--resume")]
+    for args in STARTS:
+        flag = args[0].split("=")[0]
+        assert flag in rule, (flag, rule)
+    for args in GOES_WITH_EITHER[:3]:
+        assert args[0] not in rule and args[0] in text
+
+
 @pytest.mark.parametrize(("args", "key", "value"), [
     (["--match", "5"], "match_target", 5),
     (["--match", "null", "--preset", "short"], "match_target", None),

@@ -473,3 +473,34 @@ def test_cli_round(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     pad4 = run("new", "--players", "4", "--names", "A,B,C,D", "--set", "target=301").strip()
     out = run("add", pad4, "--bidder", "C", "--cards", ",70")
     assert "A+C 92" in out
+
+
+def test_every_pad_command_takes_the_pad_the_same_way(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--pad PAD after the command or before it, or the first word; without one, the pad changed last."""
+    import os
+
+    monkeypatch.setenv("DEBERC_DATA_DIR", str(tmp_path))
+    runner = CliRunner()
+
+    def run(*args: str, code: int = 0) -> str:
+        result = runner.invoke(scorepad, list(args), prog_name="deberc scorepad")
+        assert result.exit_code == code, result.output
+        return result.output
+
+    old = run("new", "--names", "Anna,Boris").strip()
+    new = run("new", "--names", "Clara,Dmitri").strip()
+    os.utime(PadStore().path(old), (1_700_000_000, 1_700_000_000))  # Clara and Dmitri's is the pad changed last
+    assert "Clara" in run("show") and "Clara" in run("export")
+    for words in (["show", "--pad", old], ["--pad", old, "show"], ["show", old], ["show", "--pad", old[:12]]):
+        assert "Anna" in run(*words), words
+    for words in (["export", "--pad", old, "--json"], ["--pad", old, "export", "--json"], ["export", old, "--json"]):
+        assert json.loads(run(*words))["names"] == ["Anna", "Boris"], words
+    assert "deal 1: Anna 52  Boris 100" in run("add", "--pad", old, "--bidder", "Boris", "--cards", "52,100")
+    assert "deal 1: Anna 10  Boris 92" in run("edit", "1", "--bidder", "Boris", "--cards", "10,92")  # now the last
+    assert "deal 1: Anna 100  Boris 52" in run("edit", old, "1", "--bidder", "Anna", "--cards", "100,52")
+    assert "deal 1: Clara 100  Dmitri 52" in run("--pad", new, "add", "--bidder", "Clara", "--cards", "100,52")
+    assert "Error: the pad is named twice, as " in run("--pad", new, "show", "--pad", old, code=2)
+    assert "Error: which pad? name it: deberc scorepad remove PAD" in run("remove", code=2)  # it deletes: no default
+    for command in ("add", "edit", "delete", "double", "undo", "show", "export", "remove"):
+        usage = run(command, "--help")
+        assert f"deberc scorepad {command} [OPTIONS] [PAD]" in usage and "--pad PAD" in usage, command

@@ -61,7 +61,7 @@ async def test_the_sheet_shows_each_games_line_and_the_match(tmp_path: Path) -> 
                            "Game 2: Anna wins (double refused) — 1 game point · money: Anna +2, Boris −2"]
         assert _status(app) == ("game 3 · Anna 60, Boris 92 · match: Anna 5, Boris 0 (to 7) · "
                                 "money: Anna +10, Boris −10 · ×2 · next to deal: Boris")
-        assert "Score pad — Anna · Boris — moscow, to 301, match to 7" in _seen(app)
+        assert "Score pad — moscow, to 301, match to 7" in _seen(app)
         assert "+ Raise stake" in _seen(app)
 
 
@@ -178,18 +178,18 @@ async def test_the_new_pad_form_starts_a_match(tmp_path: Path) -> None:
         assert "+ Raise stake" in _seen(app)
 
 
-async def test_the_new_pad_form_refuses_doubling_with_three_players(tmp_path: Path) -> None:
+async def test_the_new_pad_form_offers_raising_the_stake_only_with_two_players(tmp_path: Path) -> None:
     app = make_app(PadStore(tmp_path))
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
+        assert "raising the stake" in _seen(app) and "«даве» stakes" in _seen(app)
         form.query_one("#players", Select).value = 3
-        form.query_one("#doubling", Select).value = "daivi"
-        await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "✗ the stake is raised only with 2 players" in _seen(app)
+        assert "raising the stake" not in _seen(app) and "«даве» stakes" not in _seen(app)
+        assert "playing for money" in _seen(app)  # the match's money is for any table
 
 
 async def test_names_are_shown_as_written_never_as_markup(tmp_path: Path) -> None:
@@ -205,7 +205,9 @@ async def test_names_are_shown_as_written_never_as_markup(tmp_path: Path) -> Non
         assert rows[0][5] == "Bo[/] doubled, [b]Anna accepted: ×2"
         assert rows[2][5] == "Game 1: [b]Anna wins (×2) — 2 game points"
         assert "match: [b]Anna 2, Bo[/] 0 (to 3)" in _status(app)
-        assert "Score pad — [b]Anna · Bo[/] — moscow, to 301, match to 3" in _seen(app)
+        assert "Score pad — moscow, to 301, match to 3" in _seen(app)
+        header = next(line for line in _seen(app).splitlines() if line.split()[:1] == ["#"])
+        assert header.split()[3:5] == ["[b]Anna", "Bo[/]"]  # the names head their columns as written
 
 
 # -- snapshots -------------------------------------------------------------------------------------------

@@ -50,11 +50,10 @@ async def _deal(pilot: Any, bidder_downs: int, trump_downs: int, first: str, fir
     await _keys(pilot, "a")
     assert isinstance(pilot.app.screen, DealFormScreen)
     await _keys(pilot, "tab", "tab")  # what happened: played out; dealer: as suggested
-    await _keys(pilot, "enter", *["down"] * bidder_downs, "enter")  # took trump; the focus moves on to the trump
+    await _keys(pilot, "enter", *["down"] * bidder_downs, "enter", "tab")  # took trump; Tab on to the trump
     if trump_downs:
-        await _keys(pilot, "enter", *["down"] * trump_downs, "enter")  # and on to the first side's card points
-    else:
-        await _keys(pilot, "tab")
+        await _keys(pilot, "enter", *["down"] * trump_downs, "enter")
+    await _keys(pilot, "tab")  # on to the first side's card points
     await _type(pilot, first)
     await _keys(pilot, "tab")
     await _type(pilot, first_decl)
@@ -77,7 +76,7 @@ async def test_a_game_on_the_score_pad_by_keys_only(tmp_path: Path, monkeypatch:
         await _type(pilot, "Anna, Boris")
         await _keys(pilot, "ctrl+s")
         assert isinstance(app.screen, PadScreen)
-        assert "Anna · Boris — moscow, to 501" in _seen(app)
+        assert "Score pad — moscow, to 501" in _seen(app)
 
         await _deal(pilot, 2, 1, "15", "", "103")  # Boris bids clubs and makes it
         assert _row(app, 1) == ["1", "Anna", "Boris", "♣", "15", "103"]

@@ -143,6 +143,9 @@ async def test_a_thrown_in_deal_from_the_form(tmp_path: Path) -> None:
         await pilot.press("a")
         await pilot.pause()
         form = app.screen
+        penalties = await _open_list(pilot, "#fault")  # Moscow: a missed cut costs nothing, so it is not offered
+        assert "a renege" in penalties and "pencil: a wrong entry" in penalties and "no cut offered" not in penalties
+        await pilot.press("escape")
         form.query_one("#kind", Select).value = 1  # thrown in: all passed
         await pilot.pause()
         assert form.query_one("#cards-0", Input).disabled
@@ -339,21 +342,22 @@ async def test_add_and_edit_start_on_the_same_first_field(tmp_path: Path) -> Non
         assert _lit(app, edit.query_one("#kind")) == "played out▼"
 
 
-async def test_typing_right_after_choosing_from_a_drop_down_goes_into_the_next_field(tmp_path: Path) -> None:
+async def test_choosing_from_a_drop_down_keeps_its_field_and_tab_goes_to_the_very_next_one(tmp_path: Path) -> None:
     store, pad = _store_with_pad(tmp_path)
     app = make_app(store, pad.id)
     async with app.run_test(size=(120, 40)) as pilot:
         await _open_form(pilot)
         await pilot.press("tab", "tab")  # took trump
         await pilot.press("enter", "down", "down", "enter")  # open, (blank) → Anna → Boris, choose
-        await pilot.press("enter", "down", "down", "enter")  # trump: the focus moved on by itself; ♦
-        await pilot.press(*"80")
+        assert _focused_row_label(app) == "took trump"  # the choice moved nothing on
+        await pilot.press("tab")
+        assert _focused_row_label(app) == "trump"  # so Tab lands on the next field, not the one after
+        await pilot.press("enter", "down", "down", "enter", "tab", *"80")  # ♦, then on to the card points
         await pilot.pause()
         assert _focused_row_label(app) == "Anna"
-        row = next(line for line in _lines(app) if "Anna" in line and "declarations" in line)
-        assert "80" in row
         assert _field_row(app, "took trump") == ["took", "trump", "Boris", "▼"]
         assert _field_row(app, "trump") == ["trump", "♦", "diamonds", "▼"]
+        assert _field_row(app, "Anna")[:2] == ["Anna", "80"]
 
 
 async def test_keys_typed_while_a_drop_down_closes_are_not_lost(tmp_path: Path) -> None:
@@ -363,10 +367,29 @@ async def test_keys_typed_while_a_drop_down_closes_are_not_lost(tmp_path: Path) 
         form = await _open_form(pilot)
         form.query_one("#trump", Select).focus()
         await pilot.press("enter", "down")  # the list is open on ♣
-        await _burst(pilot, "enter", *"103")  # choose and type at once
+        await _burst(pilot, "enter", "tab", *"103")  # choose, on to the card points and type, at once
         assert _field_row(app, "trump") == ["trump", "♣", "clubs", "▼"]
-        row = next(line for line in _lines(app) if "Anna" in line and "declarations" in line)
-        assert "103" in row
+        assert _field_row(app, "Anna")[:2] == ["Anna", "103"]
+        await pilot.press("escape")
+
+
+async def test_the_missing_card_points_message_goes_once_they_are_typed_in(tmp_path: Path) -> None:
+    store, pad = _store_with_pad(tmp_path)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _open_form(pilot)
+        form.query_one("#bidder", Select).value = 0
+        form.query_one("#cards-0", Input).value = "151"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "✗ enter the card points of every side: Boris missing" in _seen(app)
+        form.query_one("#cards-1", Input).focus()
+        await pilot.press("6")  # 151 + 6 is too many, but Boris is no longer missing
+        await pilot.pause()
+        assert "✗" not in _seen(app)
+        await pilot.press("ctrl+s")  # a new problem waits for the next save
+        await pilot.pause()
+        assert "✗ card points 151 + 6 = 157" in _seen(app)
         await pilot.press("escape")
 
 
@@ -377,8 +400,8 @@ async def test_russian_bella_is_read(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await _open_form(pilot)
         assert "бела" in _seen(app)  # the hint names the word
-        await pilot.press("tab", "tab", "enter", "down", "enter")  # взял козырь: Anna; the focus goes on to trump
-        await pilot.press("tab", *"100", "tab", *"терц+бела", "tab", "tab", *"42", "enter")
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # загрузился: Anna
+        await pilot.press("tab", "tab", *"100", "tab", *"терц+бела", "tab", "tab", *"42", "enter")  # past trump
         await pilot.pause()
         assert isinstance(app.screen, PadScreen), _seen(app)
         assert "Anna 155, Boris 145" in _seen(app)  # 15 + (100 + терц 20 + бела 20), 103 + 42
@@ -412,6 +435,90 @@ async def test_cyrillic_keys_work_like_their_latin_twins(tmp_path: Path) -> None
         await pilot.press("т")  # n: a new pad
         await pilot.pause()
         assert "New score pad" in _seen(app)
+
+
+def _form_rows(app: Any) -> list[str]:
+    """The rows of the form on top, inside its border (what shows through beside it left out)."""
+    form = app.screen.query_one(".form")
+    region, strips = form.region, app.screen._compositor.render_strips()
+    rows = [strips[y].crop(region.x, region.x + region.width).text for y in range(region.y, region.bottom)]
+    return [row.strip().strip("█▀▄").strip() for row in rows]
+
+
+async def _open_list(pilot: Any, select: str) -> list[str]:
+    """Open the drop-down ``select`` of the form and return its rows as they show (cut where the screen cuts it)."""
+    from textual.widgets._select import SelectOverlay
+
+    widget = pilot.app.screen.query_one(select, Select)
+    widget.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    overlay = widget.query_one(SelectOverlay)
+    region, strips = overlay.region, pilot.app.screen._compositor.render_strips()
+    return [strips[y].crop(region.x, region.right).text.strip()
+            for y in range(region.y, region.bottom)]
+
+
+async def test_the_new_pad_form_offers_the_table_penalties_and_the_presets_of_its_players(tmp_path: Path) -> None:
+    store = PadStore(tmp_path)
+    app = make_app(store)
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewPadScreen)
+        seen = _seen(app)
+        assert all(f"{label}  " in seen for label in ("no cut offered", "a renege", "check the score"))  # §11
+        rows = await _open_list(pilot, "#cut_penalty")
+        assert {"no penalty", "100 off the dealer's side", "the dealer's side is baited"} <= set(rows)
+        await pilot.press("escape")
+        rows = await _open_list(pilot, "#preset")
+        assert "fifty (mit fünfzig)" in rows and "three (Dreier)" not in rows  # 2 players
+        await pilot.press("escape")
+        form.query_one("#players", Select).value = 3
+        await pilot.pause()
+        rows = await _open_list(pilot, "#preset")
+        assert "three (Dreier)" in rows and "fifty (mit fünfzig)" not in rows
+        await pilot.press("down", "enter")  # kharkiv
+        form.query_one("#cut_penalty", Select).value = "minus_100"
+        form.query_one("#renege_penalty", Select).value = "redeal_minus_100"
+        form.query_one("#pencil_rule", Select).value = False
+        form.query_one("#names", Input).value = "Ann,Bo,Cy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen), _seen(app)
+        rules = app.screen.pad.rules
+        assert (rules.preset_name, rules.cut_penalty, rules.renege_penalty, rules.pencil_rule) == (
+            "kharkiv", "minus_100", "redeal_minus_100", False)
+
+
+@pytest.mark.parametrize(("lang", "rule"), [("en", "(a renege — a new deal, 100 off)"),
+                                             ("ru", "(ренонс — пересдача и минус 100)")])
+async def test_the_penalty_list_and_a_pad_error_are_whole_at_80x24(tmp_path: Path, lang: str, rule: str) -> None:
+    from deberc_tui.app.screens.scorepad import FAULTS, _fault_label
+
+    set_language(lang)
+    store = PadStore(tmp_path)
+    pad = Pad(Rules.preset("klabor", players=2), ["Anna", "Boris"])
+    store.save(pad)
+    app = make_app(store, pad.id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await _open_form(pilot)
+        rows = await _open_list(pilot, "#fault")
+        for label, _kind, offence in FAULTS:  # every penalty on a row of its own, whole
+            assert _fault_label(label, offence) in rows, (_fault_label(label, offence), rows)
+        await pilot.press("down", "down", "enter")  # a renege
+        form.query_one("#fault-by", Select).value = 1
+        form.query_one("#bidder", Select).value = 0
+        form.query_one("#cards-0", Input).value = "100"
+        form.query_one("#cards-1", Input).value = "52"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        shown = " ".join(" ".join(_form_rows(app)).split())
+        assert rule in shown  # the rule in force in a player's words, and the message whole (wrapped, never cut)
+        assert ("leave points and declarations empty" if lang == "en" else "оставьте очки и комбинации пустыми") in shown
+        assert "renege_penalty" not in shown and "redeal_minus_100" not in shown
 
 
 # -- snapshots -------------------------------------------------------------------------------------------
@@ -485,6 +592,8 @@ async def test_russian_form_labels_are_not_cut_at_80_columns(tmp_path: Path) -> 
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
+        app.screen.query_one("#players", Select).value = 3  # the bidder must beat: a 3-player option
+        await pilot.pause()
         assert _field_row(app, "загрузившийся бьёт")[:2] == ["загрузившийся", "бьёт"]  # one line, not wrapped
 
 
@@ -497,7 +606,7 @@ async def test_typing_on_a_closed_drop_down_picks_by_the_first_letters(tmp_path:
         await pilot.press("B")  # not lost: the list opens at Boris
         await pilot.pause()
         assert app.focused is not None and _lit_rows(app, app.focused) == ["Boris"]  # the list open at Boris
-        await pilot.press("enter", "d", "enter", *"80")  # Boris; trump: d for ♦ diamonds; on to the card points
+        await pilot.press("enter", "tab", "d", "enter", "tab", *"80")  # Boris; trump: d for ♦ diamonds; card points
         await pilot.pause()
         assert _field_row(app, "took trump") == ["took", "trump", "Boris", "▼"]
         assert _field_row(app, "trump") == ["trump", "♦", "diamonds", "▼"]

@@ -297,7 +297,7 @@ def _lang_option(ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--load", "load", type=click.Path(), default=None, help="Open a game record.")
 @click.option("--pace", type=Choice(["slow", "normal", "fast", "instant"]), default="normal",
               help="How fast the bots play.")
-@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None, help="Shuffle seed (reproducible deals).")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=None, help="Shuffle seed (reproducible deals); starts the game at once.")
 @click.option("--ascii", "ascii_", is_flag=True, help="ASCII suits (c d h s) instead of ♣ ♦ ♥ ♠.")
 @click.option("--four-colour", is_flag=True, help="Four-colour deck.")
 @click.option("--mono", is_flag=True, help="Monochrome theme.")
@@ -307,7 +307,13 @@ def main(
     gender: str | None, settings: tuple[tuple[str, object], ...], resume: bool, load: str | None, pace: str,
     seed: int | None, ascii_: bool, four_colour: bool, mono: bool, **rule_flags: object,
 ) -> None:
-    """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table."""
+    """Debertz (Деберц, Klabor) in the terminal. Without a command: open the card table.
+
+    deberc alone opens the new-game screen. An option that sets up the game — --players, --preset, --bots,
+    --names, --seed or a rule (--target, --match, --doubling, --money, --stake, --mars, --rule) — starts that
+    game at once; --resume and --load open a saved one. The others (--lang, --gender, --pace and the look) go with
+    either.
+    """
     if ctx.invoked_subcommand is not None:
         if ascii_:  # `deberc --ascii practice` / `scorepad`: the subcommands read the look from here
             os.environ["DEBERC_ASCII"] = "1"
@@ -340,7 +346,8 @@ def main(
     look = Look(ascii=ascii_ or not unicode_ok(), four_colour=four_colour, mono=mono)
     given = [(flag, key, rule_flags[key]) for flag, key in RULE_FLAGS if given_here(ctx, key)]
     given += [("--rule", key, value) for key, value in settings]
-    start_now = bool(given) or any(x is not None for x in (players, preset, bots, names))
+    # one rule, said in the help: what sets up the game (its players, rules or cards) starts it at once
+    start_now = bool(given) or any(x is not None for x in (players, preset, bots, names, seed))
     rules = table_rules(preset or "moscow", n, given) if start_now else None
     terminal.need_terminal()
     app = make_app(rules, bots=bot_list, names=name_list, seed=seed, resume=resume, load=load, pace=pace, look=look,

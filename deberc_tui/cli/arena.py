@@ -23,7 +23,7 @@ class _UserError(click.ClickException):
 @click.option("--players", type=Whole(2, 4), default=2, show_default=True)
 @click.option("--preset", type=Choice(list(PRESETS)), default="moscow", show_default=True)
 @click.option("--deals", type=Whole(0, MANY), default=2000, show_default=True,
-              help="Duplicate deals: each deck is played once per seating.")
+              help="Duplicate deals: each deck is played once per seating (0: whole games only, with --games).")
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
 @click.option("--games", type=Whole(0, MANY), default=0, show_default=True,
               help="Also play this many whole games to the target and count the wins.")
@@ -41,6 +41,8 @@ def arena(bots_spec: str, players: int, preset: str, deals: int, seed: int, game
     """Bots play duplicate deals against each other; prints each bot's points, difference and speed."""
     from deberc_tui.play.arena import check_entrants, format_report, parse_bots, run_arena
 
+    if not deals and not games:
+        raise click.UsageError(_("nothing to play: give --deals N (duplicate deals) or --games N (whole games)"))
     try:
         overrides = {k: v for k, v in (("match_target", match_target), ("doubling", doubling)) if v is not None}
         Rules.preset(preset, players=players, **overrides)

@@ -1,10 +1,14 @@
 """``deberc scorepad``: the Textual pad, and subcommands for scripts and tests.
 
-Players are named by name (or its start) or seat number 0..n-1; sides by a player's name, the side's name
-(``Anna+Cleo``) or number 0..sides-1. With 4 players sides are the partnerships 0+2 and 1+3.
+Every subcommand that works on a pad takes it the same way (:class:`PadCommand`): ``--pad PAD`` after the
+subcommand's name or before it (``deberc scorepad --pad PAD show``), or as its first word as before
+(``show PAD``, ``edit PAD 3``); PAD is an id, the start of one, or ``last``, and without it the pad changed last
+is meant (``remove`` alone wants it named). Players are named by name (or its start) or seat number 0..n-1;
+sides by a player's name, the side's name (``Anna+Cleo``) or number 0..sides-1. With 4 players sides are the
+partnerships 0+2 and 1+3.
 
 A pad is a match when ``new`` is given ``--match N`` (or its preset makes one): games follow each other until a
-side has N game points. A stake raised at the table is recorded as it is said (``double PAD PLAYER``, or
+side has N game points. A stake raised at the table is recorded as it is said (``double PLAYER``, or
 ``dave``; ``--refused`` ends the game) or with the deal it was said in (``add --double PLAYER``).
 """
 
@@ -13,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import click
 
@@ -47,7 +51,7 @@ from deberc_tui.scorepad.model import (
 )
 from deberc_tui.scorepad.render import game_lines, render_text, sheet_rows, stake_mark, status_line
 from deberc_tui.scorepad.storage import MAX_COUNT, NOTE_LIMIT, PadStore
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import N_, _
 from deberc_tui.untrusted import InputError, Shortened, check_int_text
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -92,11 +96,66 @@ def _change(ref: str, change: Callable[[Pad], str]) -> str:
         raise PadUsageError(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc)) from None
 
 
+#: The first word of a pad subcommand when the PAD word was left out (no word a person types).
+_UNSAID: Final = "\0"
+#: ``--pad``'s help, marked for the catalog (click translates it when it prints the help).
+PAD_HELP: Final = N_("The pad: its id, the start of one, or 'last' (default: the pad changed last).")
+PAD_NAMED_HELP: Final = N_("The pad: its id, the start of one, or 'last'.")
+
+
+class PadCommand(click.Command):
+    """A subcommand that works on one pad: ``--pad PAD`` (here or before the subcommand), or the first word.
+
+    The first word is optional even before another argument (``edit 3`` is deal 3 of the last pad, ``edit PAD 3``
+    of PAD): when the words given are one fewer than the arguments, the PAD word is the one left out. The command's
+    function gets the pad as ``pad_ref``: the one named (twice, the same), else ``default`` (``last``; None: the
+    pad must be named).
+    """
+
+    def __init__(self, *args: Any, default: str | None = "last", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.default = default
+        self.params.insert(0, click.Argument(["pad_word"], required=False, metavar="[PAD]"))
+        self.params.append(click.Option(["--pad", "pad_opt"], metavar="PAD", default=None,
+                                        help=PAD_HELP if default == "last" else PAD_NAMED_HELP))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if self._pad_word_left_out(ctx, args):
+            args = [_UNSAID, *args]
+        return super().parse_args(ctx, args)
+
+    def _pad_word_left_out(self, ctx: click.Context, args: list[str]) -> bool:
+        try:
+            given, _rest, _order = self.make_parser(ctx).parse_args(args=list(args))
+        except click.UsageError:
+            return False  # the real parse says what is wrong
+        arguments = [param.name for param in self.get_params(ctx) if isinstance(param, click.Argument)]
+        return sum(isinstance(given.get(name), str) for name in arguments) < len(arguments)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        word, option = ctx.params.pop("pad_word", None), ctx.params.pop("pad_opt", None)
+        before = ctx.parent.params.get("pad_ref") if ctx.parent is not None else None  # deberc scorepad --pad PAD …
+        named = list(dict.fromkeys(ref for ref in (None if word == _UNSAID else word, option, before) if ref))
+        if len(named) > 1:
+            raise click.UsageError(_("the pad is named twice, as {one} and as {other}: name it once").format(
+                one=Shortened(named[0]), other=Shortened(named[1])), ctx)
+        if not named and self.default is None:
+            raise click.UsageError(_("which pad? name it: {command} PAD (an id, the start of one, or 'last')").format(
+                command=ctx.command_path), ctx)
+        ctx.params["pad_ref"] = named[0] if named else self.default
+        return super().invoke(ctx)
+
+
 @click.group(invoke_without_command=True)
-@click.option("--pad", "pad_ref", default=None, help="Open this pad (id, start of an id, or 'last').")
+@click.option("--pad", "pad_ref", default=None, metavar="PAD",
+              help="The pad (its id, the start of one, or 'last'): the app opens it, a subcommand works on it.")
 @click.pass_context
 def scorepad(ctx: click.Context, pad_ref: str | None) -> None:
-    """Score pad for games played with real cards (opens the pad app without a subcommand)."""
+    """Score pad for games played with real cards (opens the pad app without a subcommand).
+
+    A subcommand works on the pad given with --pad (before or after the subcommand) or as its first word; without
+    one, on the pad changed last.
+    """
     if ctx.invoked_subcommand is not None:
         return
     from deberc_tui.app.screens.scorepad import ScorePadApp  # noqa: PLC0415 - Textual only when the app is wanted
@@ -381,8 +440,7 @@ def _after(pad: Pad, index: int) -> str:
     return "\n".join([*lines, status_line(pad)])
 
 
-@scorepad.command("add")
-@click.argument("pad_ref", metavar="PAD")
+@scorepad.command("add", cls=PadCommand)
 @deal_options
 def add_cmd(pad_ref: str, **kw: Any) -> None:
     """Enter the next deal."""
@@ -394,9 +452,8 @@ def add_cmd(pad_ref: str, **kw: Any) -> None:
     click.echo(_change(pad_ref, add))
 
 
-@scorepad.command("edit")
-@click.argument("pad_ref", metavar="PAD")
-@click.argument("number", type=Whole(-10**6, 10**6))
+@scorepad.command("edit", cls=PadCommand)
+@click.argument("number", type=Whole(-10**6, 10**6), metavar="NUMBER")
 @deal_options
 def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     """Replace deal NUMBER (1-based) with the deal described; later rows recompute."""
@@ -413,9 +470,8 @@ def edit_cmd(pad_ref: str, number: int, **kw: Any) -> None:
     click.echo(_change(pad_ref, edit))
 
 
-@scorepad.command("delete")
-@click.argument("pad_ref", metavar="PAD")
-@click.argument("number", type=Whole(-10**6, 10**6))
+@scorepad.command("delete", cls=PadCommand)
+@click.argument("number", type=Whole(-10**6, 10**6), metavar="NUMBER")
 def delete_cmd(pad_ref: str, number: int) -> None:
     """Delete deal NUMBER (1-based); later rows recompute."""
 
@@ -426,8 +482,7 @@ def delete_cmd(pad_ref: str, number: int) -> None:
     click.echo(_change(pad_ref, delete))
 
 
-@click.command("double")
-@click.argument("pad_ref", metavar="PAD")
+@click.command("double", cls=PadCommand)
 @click.argument("player")
 @click.option("--refused", "--conceded", "refused", is_flag=True,
               help="The other refused the double (conceded the «даве»): the game ends, PLAYER wins it.")
@@ -456,8 +511,7 @@ scorepad.add_command(double_cmd)
 scorepad.add_command(double_cmd, "dave")
 
 
-@scorepad.command("undo")
-@click.argument("pad_ref", metavar="PAD")
+@scorepad.command("undo", cls=PadCommand)
 def undo_cmd(pad_ref: str) -> None:
     """Take back the last change."""
 
@@ -468,8 +522,7 @@ def undo_cmd(pad_ref: str) -> None:
     click.echo(_change(pad_ref, undo))
 
 
-@scorepad.command("show")
-@click.argument("pad_ref", metavar="PAD", default="last")
+@scorepad.command("show", cls=PadCommand)
 @click.option("--detail", is_flag=True, help="Each side's own deal points in brackets.")
 def show_cmd(pad_ref: str, detail: bool) -> None:
     """Print the sheet."""
@@ -493,8 +546,7 @@ def list_cmd() -> None:
         click.echo(f"{info.id}  {info.describe()}")
 
 
-@scorepad.command("remove")
-@click.argument("pad_ref", metavar="PAD")
+@scorepad.command("remove", cls=PadCommand, default=None)
 def remove_cmd(pad_ref: str) -> None:
     """Delete a saved pad."""
     try:
@@ -505,8 +557,7 @@ def remove_cmd(pad_ref: str) -> None:
         raise PadUsageError(_("cannot remove the pad: {reason}").format(reason=exc.strerror or exc)) from None
 
 
-@scorepad.command("export")
-@click.argument("pad_ref", metavar="PAD")
+@scorepad.command("export", cls=PadCommand)
 @click.option("--csv", "fmt", flag_value="csv", default=True, help="CSV, one row per deal (default).")
 @click.option("--json", "fmt", flag_value="json", help="JSON: the pad and its sheet.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None, help="File (default: stdout).")

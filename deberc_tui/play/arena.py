@@ -487,13 +487,26 @@ def _match_entry(entry: BotReport, e_i: int, k: int, played: Sequence[MatchRecor
 
 
 def format_report(report: ArenaReport) -> str:
-    """The report as a small text table."""
+    """The report as small text tables: the duplicate deals' (with the games won when games were played too), else
+    the whole games' alone; then the matches', and the decisions the arena made for a failing bot."""
+    width = max([18, *(len(b["name"]) for b in report["bots"])])  # a cmd: bot's label is its command
+    lines = _deal_lines(report, width) if report["deals"] else _game_lines(report, width) if report.get("games") else []
+    if report.get("matches"):
+        lines.extend(_match_lines(report, width))
+    for b in report["bots"]:
+        if b["failures"]:
+            lines.append(_("{name}: {count} decisions made for it (first: {reason})").format(
+                name=b["name"], count=b["failures"], reason=b["first_failure"]))
+    return "\n".join(lines)
+
+
+def _deal_lines(report: ArenaReport, width: int) -> list[str]:
+    """The duplicate deals' table: each bot's points, difference, bids, baits and speed (and games won)."""
     seats = len(seatings(len(report["bots"]), report["players"]))
     head = _("{deals} duplicate deals ({seats} seatings each), {players} players, preset {preset}").format(
         deals=report["deals"], seats=seats, players=report["players"], preset=report["preset"])
     if report.get("games"):
         head += _(", {games} whole games").format(games=report["games"])
-    width = max([18, *(len(b["name"]) for b in report["bots"])])  # a cmd: bot's label is its command
     lines = [
         head,
         f"{_('bot'):<{width}} {_('mean pts'):>9} {_('mean diff'):>10} {_('95% CI'):>17} {_('bids'):>6} {_('baits'):>6} "
@@ -508,13 +521,19 @@ def format_report(report: ArenaReport) -> str:
         if report.get("games"):
             line += f" {b.get('games_won', 0):>9}"
         lines.append(line)
-    if report.get("matches"):
-        lines.extend(_match_lines(report, width))
+    return lines
+
+
+def _game_lines(report: ArenaReport, width: int) -> list[str]:
+    """Whole games only (``--deals 0``): the games each bot won (no deal was measured, so no deal figures)."""
+    games = report.get("games", 0)
+    lines = [_("{games} whole games, {players} players, preset {preset}").format(
+        games=games, players=report["players"], preset=report["preset"]),
+        f"{_('bot'):<{width}} {_('games won'):>9} {_('share'):>7}"]
     for b in report["bots"]:
-        if b["failures"]:
-            lines.append(_("{name}: {count} decisions made for it (first: {reason})").format(
-                name=b["name"], count=b["failures"], reason=b["first_failure"]))
-    return "\n".join(lines)
+        won = b.get("games_won", 0)
+        lines.append(f"{b['name']:<{width}} {won:>9} {won / games if games else 0:>7.0%}")
+    return lines
 
 
 def _match_lines(report: ArenaReport, width: int) -> list[str]:

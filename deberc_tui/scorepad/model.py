@@ -40,6 +40,8 @@ from deberc_tui.engine.match import (
 from deberc_tui.engine.options import AllPass, BothOver, CutPenalty, Debertz, FalseClaim, RenegePenalty
 from deberc_tui.engine.play import BELLA_POINTS, DEAL_CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.rule_words import option_name
+from deberc_tui.text.rule_words import value_label as rule_value
 
 
 class PadError(ValueError):
@@ -238,8 +240,8 @@ OFFENCES: Final[dict[str, str]] = {
     "extra_card": N_("an extra card"),
     "missing_card": N_("a missing card"),
     "false_declaration": N_("a false declaration"),
-    "swap_bottom": N_("the trump seven swapped for the bottom card"),
-    "swap_round2": N_("the trump seven swapped after a round-2 trump"),
+    "swap_bottom": N_("trump seven for the bottom card"),
+    "swap_round2": N_("trump seven swapped in round 2"),
 }
 FINE: Final = 100
 """What a missed cut (``cut_penalty: "minus_100"``) and a renege (``"redeal_minus_100"``) cost (§11)."""
@@ -529,8 +531,8 @@ class _Builder:
                 raise PadError(_("whose double or «даве» was refused? name the player who raised the stake"))
             return ()
         if self.kind is None:
-            raise PadError(_("nobody raises the stake under these rules: «Дайви» and «даве» are for 2 players, "
-                             "with doubling daivi or dave"))
+            raise PadError(_("nobody raises the stake under these rules ({rule}): «Дайви» and «даве» are for 2 "
+                             "players").format(rule=self.pad.rule_in_force("doubling")))
         out: list[int] = []
         n = self.rules.players
         for i, call in enumerate(calls):
@@ -620,6 +622,11 @@ class Pad:
 
     def side_name(self, side: int) -> str:
         return "+".join(self.names[seat] for seat in self.rules.side_seats(side))
+
+    def rule_in_force(self, key: str) -> str:
+        """A rule of this pad as a player says it — "a renege — a new deal, 100 off" — for a message that names it
+        (never the option's key and code value)."""
+        return f"{option_name(key)} — {rule_value(key, self.rules.to_dict().get(key))}"
 
     @property
     def side_names(self) -> list[str]:
@@ -891,8 +898,9 @@ class Pad:
             return ()
         rules = self.rules
         if rules.false_claim is not FalseClaim.DOUBLE_TO_OPPONENT:
-            raise PadError(_("play goes on after a false claim only under 'double_to_opponent' (false_claim: {rule})").format(
-                rule=rules.false_claim))
+            raise PadError(_("play goes on after a false claim only where a wrong claim means «{wanted}», not under these "
+                             "rules ({rule})").format(wanted=rule_value("false_claim", FalseClaim.DOUBLE_TO_OPPONENT.value),
+                                                      rule=self.rule_in_force("false_claim")))
         running = list(totals) if totals else [0] * rules.sides
         order = tuple((deal.dealer + 1 + i) % rules.players for i in range(rules.players))
         struck = [0] * rules.sides
@@ -921,8 +929,8 @@ class Pad:
         rules = self.rules
         kind = offer_kind(rules)
         if kind is None:
-            raise PadError(_("nobody raises the stake under these rules: «Дайви» and «даве» are for 2 players, "
-                             "with doubling daivi or dave"))
+            raise PadError(_("nobody raises the stake under these rules ({rule}): «Дайви» and «даве» are for 2 "
+                             "players").format(rule=self.rule_in_force("doubling")))
         last = deal.stakes[-1] if deal.stakes else None
         if last is None or last.accepted or not 0 <= last.seat < rules.players:
             raise PadError(_("whose double or «даве» was refused? name the player who raised the stake"))
@@ -943,8 +951,8 @@ class Pad:
         if rules.renege_penalty != "redeal_minus_100" or not any(f.kind is FaultKind.RENEGE for f in deal.faults):
             return None
         if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
-            raise PadError(_("a renege voids the deal under these rules (renege_penalty: redeal_minus_100): "
-                             "leave points and declarations empty"))
+            raise PadError(_("a renege voids the deal under these rules ({rule}): leave points and declarations empty").format(
+                rule=self.rule_in_force("renege_penalty")))
         if deal.false_claims:
             raise PadError(_("a void deal has no false claims to strike"))
         table = [0] * rules.sides
@@ -966,7 +974,8 @@ class Pad:
         dealer_side = rules.side_of(deal.dealer)
         if fault.kind is FaultKind.MISSED_CUT:
             if rules.cut_penalty is CutPenalty.NONE:
-                raise PadError(_("a missed cut costs nothing under these rules (cut_penalty: none)"))
+                raise PadError(_("a missed cut costs nothing under these rules ({rule})").format(
+                    rule=self.rule_in_force("cut_penalty")))
             if fault.side is not None and fault.side != dealer_side:
                 raise PadError(_("only the dealer offers the cut: {name} dealt").format(name=self.names[deal.dealer]))
             return dealer_side
@@ -1036,7 +1045,8 @@ class Pad:
                 table: list[int]) -> None:
         """§11 ``pencil_rule``: the entry ``fault.points`` written for ``side`` against its deal points."""
         if not self.rules.pencil_rule:
-            raise PadError(_("entries are not checked under these rules (pencil_rule: false): edit the deal instead"))
+            raise PadError(_("entries are not checked under these rules ({rule}): edit the deal instead").format(
+                rule=self.rule_in_force("pencil_rule")))
         written = fault.points
         if written is None or not 0 <= written <= MAX_POSTED:
             raise PadError(_("the pencil correction: what did {name} write?").format(name=self.side_name(side)))
@@ -1062,22 +1072,27 @@ class Pad:
         if deal.reason not in THROW_REASONS:
             raise PadError(_("why was the deal thrown in? one of: {reasons}").format(reasons=", ".join(THROW_REASONS)))
         if deal.reason == ThrowInReason.ALL_PASS and rules.all_pass is not AllPass.REDEAL:
-            raise PadError(_("all cannot pass under these rules: the dealer must name a suit (all_pass: dealer_must)"))
+            raise PadError(_("a deal is not thrown in when everybody passes under these rules ({rule})").format(
+                rule=self.rule_in_force("all_pass")))
         if deal.reason == ThrowInReason.FOUR_SEVENS and not rules.four_sevens_redeal:
-            raise PadError(_("four sevens give no redeal under these rules (four_sevens_redeal: false)"))
+            raise PadError(_("four sevens give no redeal under these rules ({rule})").format(
+                rule=self.rule_in_force("four_sevens_redeal")))
         if deal.reason == ThrowInReason.LOW_POINTS and rules.low_points_redeal is None:
-            raise PadError(_("a weak hand gives no redeal under these rules (low_points_redeal: null)"))
+            raise PadError(_("a weak hand gives no redeal under these rules ({rule})").format(
+                rule=self.rule_in_force("low_points_redeal")))
         if any(c for c in deal.cards if c) or any(not d.empty for d in deal.declared) or deal.winner is not None:
             raise PadError(_("a thrown-in deal scores nothing: leave points and declarations empty"))
 
     def _check_instant(self, deal: EnteredDeal) -> None:
         if deal.kind == DEBERTZ and self.rules.debertz is Debertz.OFF:
-            raise PadError(_("debertz does not win the game under these rules (debertz: off): enter it as a fifty or hundred"))
+            raise PadError(_("debertz does not win the game under these rules ({rule}): enter it as a fifty or hundred").format(
+                rule=self.rule_in_force("debertz")))
         if deal.kind == DEBERTZ and self.rules.debertz == "target_points":
-            raise PadError(_("a debertz is worth {target} under these rules (debertz: target_points): enter the deal as "
-                             "played, with the debertz among the declarations").format(target=self.rules.target))
+            raise PadError(_("a debertz is worth {target} under these rules ({rule}): enter the deal as played, with the "
+                             "debertz among the declarations").format(target=self.rules.target,
+                                                                      rule=self.rule_in_force("debertz")))
         if deal.kind == KLABOR and not self.rules.klabor:
-            raise PadError(_("klabor is not played under these rules (klabor: false)"))
+            raise PadError(_("klabor is not played under these rules ({rule})").format(rule=self.rule_in_force("klabor")))
         if deal.winner is None:
             raise PadError(_("which side declared debertz?") if deal.kind == DEBERTZ else _("which side declared klabor?"))
 
@@ -1085,17 +1100,18 @@ class Pad:
         rules = self.rules
         nsides = rules.sides
         if not rules.claims:
-            raise PadError(_("claims are not played under these rules (claims: false)"))
+            raise PadError(_("claims are not played under these rules ({rule})").format(rule=self.rule_in_force("claims")))
         if deal.winner is None:
             raise PadError(_("which side claimed?"))
         side = deal.winner
         zeros = (0,) * nsides
         if deal.kind == FALSE_CLAIM:
             if rules.false_claim is FalseClaim.DOUBLE_TO_OPPONENT:
-                raise PadError(_("play goes on after a false claim under these rules (false_claim: double_to_opponent): "
-                                 "enter the deal as played, with the false claim"))
+                raise PadError(_("play goes on after a false claim under these rules ({rule}): enter the deal as played, "
+                                 "with the false claim").format(rule=self.rule_in_force("false_claim")))
             if rules.false_claim is not FalseClaim.LOSES:
-                raise PadError(_("a false claim changes nothing under these rules (false_claim: continue): enter the deal as played"))
+                raise PadError(_("a false claim changes nothing under these rules ({rule}): enter the deal as played").format(
+                    rule=self.rule_in_force("false_claim")))
             return DealPoints(sc.CLAIM_LOST, bidder_side, zeros, zeros, zeros, None, zeros, None, None, "claim",
                               None, side)
         cards = [0] * nsides
@@ -1203,13 +1219,14 @@ class Pad:
                 raise PadError(_("{name}: nobody declares terz, fifty, hundred or debertz in the forced deal, only bella").format(
                     name=name))
             if d.hundred and not rules.hundred:
-                raise PadError(_("{name}: no hundred under these rules (hundred: false): six in a row is a fifty").format(name=name))
+                raise PadError(_("{name}: no hundred under these rules ({rule}): six in a row is a fifty").format(
+                    name=name, rule=self.rule_in_force("hundred")))
             if d.debertz and rules.debertz is Debertz.OFF:
-                raise PadError(_("{name}: no debertz under these rules (debertz: off): the run is a fifty or a hundred").format(
-                    name=name))
+                raise PadError(_("{name}: no debertz under these rules ({rule})").format(
+                    name=name, rule=self.rule_in_force("debertz")))
             if d.debertz and rules.debertz is Debertz.WIN:
-                raise PadError(_("{name}: a debertz wins the game under these rules (debertz: win): enter the deal as debertz").format(
-                    name=name))
+                raise PadError(_("{name}: a debertz wins the game under these rules ({rule}): enter the deal as debertz").format(
+                    name=name, rule=self.rule_in_force("debertz")))
             points = d.combo_points
             run_cards = hand - d.debertz * rules.debertz_length  # what the debertz runs leave for the others
             if (points > 0 or d.debertz) and (run_cards < 0 or not _combos_possible(

@@ -51,8 +51,31 @@ class Closable(ModalScreen[Any]):
         self.dismiss(None)
 
 
+#: A thrown-in deal's mark in the sheet's trump column, no wider than the column's title in either language (a
+#: player's column only gets a dash: nobody wrote anything), and what the note under the sheet says it means.
+THROWN_MARKS: dict[str, tuple[str, str]] = {
+    "all_pass": (N_("pass"), N_("everybody passed")),
+    "four_sevens": (N_("4×7"), N_("four sevens")),
+    "low_points": (N_("weak"), N_("a weak hand")),
+}
+
+
+def thrown_mark(reason: str) -> str:
+    """A thrown-in deal's mark in the sheet's trump column (``-`` for a reason without one)."""
+    return _(THROWN_MARKS[reason][0]) if reason in THROWN_MARKS else "-"
+
+
+def thrown_legend(rows: list[DealResult]) -> str:
+    """What the marks of the thrown-in deals on the sheet mean, those that appear: "pass: thrown in, everybody
+    passed"."""
+    reasons = dict.fromkeys(r.reason for r in rows if r.outcome is THROWN_IN and r.reason in THROWN_MARKS)
+    return "   ".join(_("{mark}: thrown in, {why}").format(mark=_(THROWN_MARKS[reason][0]), why=_(THROWN_MARKS[reason][1]))
+                      for reason in reasons)
+
+
 def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look | None = None) -> RichTable:
-    """The score sheet as players keep it: per deal each side's written points, БТ, vs(xx), penalties."""
+    """The score sheet as players keep it: per deal each side's written points, БТ, vs(xx), penalties; a
+    thrown-in deal has its mark (why it was thrown in) in the trump column and a dash for every side."""
     rules = table.rules
     rows = list(table.game.results) if rows is None else rows
     rt = RichTable(box=None, pad_edge=False, header_style="bold", expand=False)
@@ -62,11 +85,13 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
         rt.add_column(table.side_name(side)[:14], justify="right")
         rt.add_column("Σ", justify="right", style="bold")
     for r in rows:
-        trump = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
+        trump: str | Text = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
+        if r.outcome is THROWN_IN:
+            trump = Text(thrown_mark(r.reason), style="dim")
         cells: list[str | Text] = [str(r.index + 1), trump]
         for side in range(rules.sides):
             if r.outcome is THROWN_IN:
-                cell = Text(thrown_word(r.reason) if side == 0 and r.reason else "-", style="dim")
+                cell = Text("-", style="dim")
             elif r.outcome is HELD:  # the «висяк»: nothing written, the points held for the forced deal
                 cell = Text(_("held {points}").format(points=r.points[side]), style="italic")
             elif r.outcome is CONCEDED and r.bidder != side:
@@ -100,6 +125,9 @@ class ScoreSheetScreen(Closable):
             note = _("* bidder   БТ bait   vs(xx) hanging points") + (
                 _("   now hanging: {points}").format(points=hang) if hang else "")
             rows = self.table.game.results
+            legend = thrown_legend(list(rows))
+            if legend:
+                note += "\n" + legend
             if any(r.outcome is HELD for r in rows):
                 note += "\n" + _("held: a tie under the «висяк» — the forced deal that follows decides those points")
             if any(r.detail is not None and any(r.detail.struck) for r in rows):

@@ -7,8 +7,9 @@ changes through it; every change is saved at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 from textual import events, on
@@ -34,8 +35,9 @@ from textual.widgets.option_list import Option
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.actions import OfferKind
-from deberc_tui.engine.match import offer_kind, raised_stake
-from deberc_tui.engine.options import DaveProgression, Doubling, FalseClaim, Money
+from deberc_tui.engine.match import raised_stake
+from deberc_tui.engine.options import CutPenalty, DaveProgression, Doubling, FalseClaim, Money, RenegePenalty
+from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.scorepad.export import to_csv, to_json
 from deberc_tui.scorepad.model import (
     CLAIM,
@@ -66,10 +68,10 @@ from deberc_tui.scorepad.render import (
 )
 from deberc_tui.scorepad.storage import PadStore
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
+from deberc_tui.text.rule_words import BAIT_COUNT, BAIT_WHEN, applies
 from deberc_tui.text.rule_words import value_label as rule_value
 from deberc_tui.text.words import preset as preset_label
 from deberc_tui.text.words import suit_name
-from deberc_tui.text.words import value as value_label
 
 # (label, kind, reason) for the deal form's first choice
 DEAL_KINDS: tuple[tuple[str, str, str], ...] = (
@@ -111,7 +113,7 @@ FORM_CSS = """
 .form.-short .row, .form.-short .side { margin-bottom: 0; }
 .form.-short .hint { margin-bottom: 0; }
 .form .hint { margin-bottom: 1; }
-.form .error { color: $error; height: auto; padding: 0 0 0 0; }
+.form .error { color: $error; width: 100%; height: auto; padding: 0 0 0 0; }  /* a long message wraps, never cut */
 .form .hint { color: $text-muted; height: auto; }
 .form .buttons { height: auto; align-horizontal: right; margin-top: 1; }
 .form .buttons Button { margin-left: 1; }
@@ -139,6 +141,9 @@ def _as_int(value: object) -> int:
     return value
 
 
+OVERLAY_ROWS = 10  # an open drop-down shows this many options at most (Select's max-height 12, less its border)
+
+
 class _Overlay(SelectOverlay):
     """A :class:`FormSelect`'s drop-down: picks at once, and passes on keys that arrive after it closed."""
 
@@ -153,10 +158,16 @@ class _Overlay(SelectOverlay):
     async def _on_key(self, event: events.Key) -> None:
         focused = self.screen.focused
         if focused is not None and focused is not self:
-            # typed before the drop-down had closed: the keys belong to the field that has the focus now
+            # typed before the drop-down had closed: the keys belong to the field that has the focus now; Tab moves
+            # the focus here and now, so that the keys after it reach the field it moves to
             event.stop()
             event.prevent_default()
-            focused._forward_event(events.Key(event.key, event.character))
+            if event.key == "tab":
+                self.screen.focus_next()
+            elif event.key == "shift+tab":
+                self.screen.focus_previous()
+            else:
+                focused._forward_event(events.Key(event.key, event.character))
             return
         if event.key == "enter":  # pick now, not when the key has bubbled up to the bindings
             event.stop()
@@ -167,26 +178,35 @@ class _Overlay(SelectOverlay):
 
 
 class FormSelect(Select[Any]):
-    """A drop-down for the forms: choosing moves straight on to the next field, so typing goes on there.
+    """A drop-down for the forms: choosing keeps the focus here, so Tab goes on to the very next field.
 
-    Textual's own Select keeps the focus (and, for a moment, its hidden list keeps it), so the characters
-    typed right after a choice were lost. Typing on a closed one opens it at the first match.
+    Textual's own Select hands the focus back a moment after a choice (its hidden list keeps it until then), so
+    the keys typed right after a choice were lost: here the choice and the focus are settled at once, and keys
+    that still reach the closing list are passed on. Typing on a closed one opens it at the first match. The
+    open list is never narrower than its longest option (it may reach left over the labels, never off screen).
     """
 
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
         yield _Overlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
 
+    def _setup_options_renderables(self) -> None:
+        super()._setup_options_renderables()
+        overlay = self.query_one(_Overlay)
+        labels = [self.prompt if value is Select.NULL else prompt for prompt, value in self._options]
+        longest = max((cell_len(label) if isinstance(label, str) else Text(str(label)).cell_len for label in labels),
+                      default=0)
+        # the option's padding (1 + 1), the list's border (1 + 1) and a scroll bar when it scrolls
+        overlay.styles.min_width = longest + 4 + (2 if len(self._options) > OVERLAY_ROWS else 0)
+        overlay.styles.constrain_x = "inside"
+
     def pick(self, index: int) -> None:
-        """Choose the option at ``index`` of the drop-down, close it and focus the next field at once."""
+        """Choose the option at ``index`` of the drop-down, close it and keep the focus on this field."""
         value = self._options[index][1]
         if value != self.value:
             self.value = value
         self.expanded = False
-        screen = self.screen
-        chain = [w for w in screen.focus_chain if w is self or self not in w.ancestors]
-        target = chain[(chain.index(self) + 1) % len(chain)] if self in chain and len(chain) > 1 else self
-        screen.set_focus(target)
+        self.screen.set_focus(self)
 
     async def _on_key(self, event: events.Key) -> None:
         """Typing on a closed drop-down opens it at the first option that matches (e.g. B for Boris)."""
@@ -214,10 +234,37 @@ def _row(label: str, widget: Any) -> Horizontal:
     return Horizontal(Label(_(label)), widget, classes="row")
 
 
+_R = TypeVar("_R")
+
+
+class _Form(ModalScreen[_R]):
+    """A form with a one-line error ("✗ …") that stays only while it holds: the change that mends it (the missing
+    card points typed in) takes it away at once, and a new problem waits until the form is saved again."""
+
+    shown: str | None = None
+    """The error on show (None: none)."""
+
+    def problem(self) -> str | None:
+        """What keeps the form from being saved as it is now (None: nothing; a form without a check says None)."""
+        return None
+
+    def show_error(self, text: str) -> None:
+        self.shown = text
+        self.query_one("#error", Label).update(Text(f"✗ {text}"))
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _recheck(self) -> None:
+        if self.shown is not None and self.problem() != self.shown:
+            self.shown = None
+            self.query_one("#error", Label).update("")
+
+
 # -- the deal form ----------------------------------------------------------------------------------
 
 
-class DealFormScreen(ModalScreen[EnteredDeal | None]):
+class DealFormScreen(_Form[EnteredDeal | None]):
     """Enter or edit one deal; refuses impossible input with the pad's one-line message."""
 
     DEFAULT_CSS = "DealFormScreen { align: center middle; }\n" + FORM_CSS
@@ -292,11 +339,13 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
                 hint = (_("who doubled and was accepted, in order: Anna, Boris") if pad.stake_kind is OfferKind.DOUBLE
                         else _("who said «даве» and was played on, in order: Anna, Boris"))
                 yield _row(N_("stake raised by"), Input(raised, placeholder=hint, id="stakes", compact=True))
+            faults = [(_fault_label(label, o), i) for i, (label, f, o) in enumerate(FAULTS)
+                      if i == fault_value or self._fault_counts(f)]
+            yield _row(N_("table penalty"), FormSelect(faults, value=fault_value, allow_blank=False, id="fault",
+                                                       compact=True))
             yield Horizontal(
-                Label(_("table penalty")),
-                FormSelect([(_fault_label(label, o), i) for i, (label, _f, o) in enumerate(FAULTS)], value=fault_value,
-                           allow_blank=False, id="fault", compact=True),
-                FormSelect(seats, value=fault_seat, prompt=_("by whom"), id="fault-by", compact=True),
+                Label(_("whose fault")),
+                FormSelect(seats, value=fault_seat, prompt=_("(who)"), id="fault-by", compact=True),
                 Input("" if fault is None or fault.points is None else str(fault.points), placeholder=_("points"),
                       type="integer", valid_empty=True, id="fault-points", compact=True),
                 FormSelect(sides, value=fault.to if fault is not None and fault.to is not None else Select.NULL,
@@ -317,6 +366,16 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal the rows go without blank lines between them, so the whole form fits."""
         self.query_one(".form").set_class(event.size.height < 32 + self.pad.sides, "-short")
+
+    def _fault_counts(self, kind: FaultKind | None) -> bool:
+        """Whether the table penalty ``kind`` costs anything under the pad's rules (§11): a missed cut only with a
+        cut penalty, a pencil correction only where entries are checked; the form offers only those."""
+        rules = self.pad.rules
+        if kind is FaultKind.MISSED_CUT:
+            return rules.cut_penalty is not CutPenalty.NONE
+        if kind is FaultKind.PENCIL:
+            return rules.pencil_rule
+        return True
 
     def _kind_label(self, label: str, kind: str) -> str:
         """A kind of deal as the form offers it; a refused stake in the words of the pad's doubling."""
@@ -429,15 +488,19 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
         rest = self.initial.faults[1:] if self.initial else ()
         return ((fault,) if fault is not None else ()) + rest
 
-    def action_save(self) -> None:
-        error = self.query_one("#error", Label)
+    def problem(self) -> str | None:
         try:
-            deal = self.entered()
-            self.pad.check(deal, self.index)
+            self.pad.check(self.entered(), self.index)
         except PadError as exc:
-            error.update(Text(f"✗ {exc}"))
+            return str(exc)
+        return None
+
+    def action_save(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self.show_error(problem)
             return
-        self.dismiss(deal)
+        self.dismiss(self.entered())
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -460,8 +523,22 @@ class DealFormScreen(ModalScreen[EnteredDeal | None]):
 _PRESET_CHOICE = N_("(preset)")
 
 
-class NewPadScreen(ModalScreen[Pad | None]):
-    """Players, names, preset and the scoring options of RULES.md."""
+def choice_label(key: str, value: object) -> str:
+    """A value the new-pad form offers for option ``key``, in the rule book's words as the house-rules screen
+    says it ("the points hang for the next deal", "100 off the dealer's side"); the bait penalty's three parts
+    are said one by one."""
+    if key == "bait_penalty_when":
+        return _(BAIT_WHEN[str(value)])
+    if key == "bait_penalty_count":
+        return _(BAIT_COUNT[str(value)])
+    if key == "bait_penalty_points":
+        return rule_value("ski_penalty", value)  # no penalty, 50 points, 100 points
+    return rule_value(key, value)
+
+
+class NewPadScreen(_Form[Pad | None]):
+    """Players, names, preset and the scoring options of RULES.md, the table penalties of §11 among them; the
+    presets and options offered are those for the pad's number of players."""
 
     DEFAULT_CSS = "NewPadScreen { align: center middle; }\n" + FORM_CSS + "NewPadScreen .form .row { margin-bottom: 0; }"
     BINDINGS = [Binding("escape", "cancel", N_("Cancel")), Binding("ctrl+s", "create", N_("Create"), priority=True)]
@@ -472,19 +549,22 @@ class NewPadScreen(ModalScreen[Pad | None]):
         (N_("hanging"), "hanging", ("hang", "bait", "each_own")),
         (N_("several hanging"), "hanging_multi", ("accumulate", "queue")),
         (N_("bait penalty"), "bait_penalty_points", (0, 50, 100)),
-        (N_("…on which bait"), "bait_penalty_when", ("third", "third_and_after", "every_third")),
-        (N_("…counted"), "bait_penalty_count", ("game", "row")),
+        (N_("…on which bait"), "bait_penalty_when", tuple(BAIT_WHEN)),
+        (N_("…counted"), "bait_penalty_count", tuple(BAIT_COUNT)),
         (N_("no-trick penalty"), "ski_penalty", (0, 50, 100)),
         (N_("both over target"), "both_over", ("defender", "higher", "bidder", "last_trick")),
         (N_("next dealer"), "next_dealer", ("winner", "rotate")),
         (N_("hundred"), "hundred", (False, True)),
         (N_("claims"), "claims", (True, False)),
+        # §11, the table penalties: what a missed cut and a renege cost, and whether an entry may be checked
+        (N_("no cut offered"), "cut_penalty", tuple(c.value for c in CutPenalty)),
+        (N_("a renege"), "renege_penalty", tuple(r.value for r in RenegePenalty)),
+        (N_("check the score"), "pencil_rule", (True, False)),
         (N_("mars"), "mars", (False, True)),
         (N_("raising the stake"), "doubling", tuple(d.value for d in Doubling)),
         (N_("«даве» stakes"), "dave_progression", tuple(d.value for d in DaveProgression)),
         (N_("playing for money"), "money", tuple(m.value for m in Money)),
     )
-    MATCH_KEYS = frozenset({"doubling", "dave_progression", "money"})  # their values in the rule book's words
 
     def __init__(self, store: PadStore) -> None:
         super().__init__()
@@ -497,8 +577,8 @@ class NewPadScreen(ModalScreen[Pad | None]):
             yield _row(N_("players"), FormSelect([(_("2 players"), 2), (_("3 players"), 3), (_("4 players (pairs 1+3, 2+4)"), 4)],
                                          value=2, allow_blank=False, id="players", compact=True))
             yield _row(N_("names"), Input(placeholder=_("in seat order, comma-separated: Anna, Boris"), id="names", compact=True))
-            yield _row(N_("preset"), FormSelect([(preset_label(name), name) for name in PRESETS], value="moscow", allow_blank=False,
-                                        id="preset", compact=True))
+            yield _row(N_("preset"), FormSelect(self._presets(2), value="moscow", allow_blank=False, id="preset",
+                                                compact=True))
             yield _row(N_("first dealer"), Input("1", placeholder=_("seat number 1.. or name"), id="first", compact=True))
             yield _row(N_("target"), Input(placeholder=_(_PRESET_CHOICE), type="integer", valid_empty=True, id="target",
                                  compact=True))
@@ -507,7 +587,7 @@ class NewPadScreen(ModalScreen[Pad | None]):
                 if key == "doubling":  # §12 together: mars, the match, the stakes, the money
                     yield _row(N_("match to"), Input(placeholder=_("game points (blank: as the preset; 0: one game)"),
                                                      type="integer", valid_empty=True, id="match", compact=True))
-                labels = [(rule_value(key, v) if key in self.MATCH_KEYS else value_label(v), v) for v in values]
+                labels = [(choice_label(key, v), v) for v in values]
                 yield _row(label, FormSelect(labels, prompt=_(_PRESET_CHOICE), id=key, compact=True))
             yield _row(N_("stake"), Input(placeholder=_(_PRESET_CHOICE), type="integer", valid_empty=True, id="stake",
                                           compact=True))
@@ -517,7 +597,34 @@ class NewPadScreen(ModalScreen[Pad | None]):
                 yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self._fit_players(2)
         self.query_one("#names", Input).focus()
+
+    @staticmethod
+    def _presets(players: int) -> list[tuple[str, str]]:
+        """The presets for a table of ``players`` (``three`` only with 3, ``fifty`` only with 2)."""
+        return [(preset_label(name), name) for name in PRESETS if players in PRESET_PLAYERS[name]]
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self._fit_players(_as_int(event.value))
+
+    def _fit_players(self, players: int) -> None:
+        """Offer what a table of ``players`` can have: its presets (the one chosen stays if it fits, else Moscow)
+        and the options that change something there (the others are hidden and left at the preset's)."""
+        preset = self.query_one("#preset", Select)
+        chosen = preset.value
+        offered = self._presets(players)
+        preset.set_options(offered)
+        preset.value = chosen if any(value == chosen for _label, value in offered) else "moscow"
+        for _label, key, _values in self.CHOICES:
+            select = self.query_one(f"#{key}", Select)
+            here = applies(key, players)
+            if select.parent is not None:
+                select.parent.display = here
+            if not here:
+                select.value = Select.NULL
 
     def build(self) -> Pad:
         players = _as_int(self.query_one("#players", Select).value)
@@ -542,8 +649,6 @@ class NewPadScreen(ModalScreen[Pad | None]):
         if stake:
             options["stake"] = int(stake)
         rules = Rules.from_dict(options, players=players)
-        if rules.doubling is not Doubling.NONE and offer_kind(rules) is None and "doubling" in options:
-            raise PadError(_("the stake is raised only with 2 players: leave raising the stake at (preset) or never"))
         text = self.query_one("#names", Input).value
         names = [n.strip() for n in text.split(",")] if text.strip() else [chr(ord("A") + i) for i in range(players)]
         pad = Pad(rules, names)
@@ -553,17 +658,23 @@ class NewPadScreen(ModalScreen[Pad | None]):
             raise PadError(_("the first dealer is a seat 1..{players} or a name, not {first!r}").format(players=players, first=first))
         return pad
 
-    def action_create(self) -> None:
+    def problem(self) -> str | None:
         try:
-            pad = self.build()
+            self.build()
         except (PadError, RulesError, ValueError) as exc:
-            self.query_one("#error", Label).update(Text(f"✗ {translate_error(exc)}"))
+            return translate_error(exc)
+        return None
+
+    def action_create(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self.show_error(problem)
             return
+        pad = self.build()
         try:
             self.store.save(pad)
         except OSError as exc:  # a full disk, a read-only folder: told, and nothing is half-written
-            self.query_one("#error", Label).update(
-                Text(f"✗ {_('cannot save the pad: {reason}').format(reason=exc.strerror or exc)}"))
+            self.show_error(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc))
             return
         self.dismiss(pad)
 
@@ -586,7 +697,7 @@ class NewPadScreen(ModalScreen[Pad | None]):
 # -- a stake raised at the table ------------------------------------------------------------------------------
 
 
-class StakeScreen(ModalScreen[StakeCall | None]):
+class StakeScreen(_Form[StakeCall | None]):
     """Record a stake raised as it is said (§12): who doubled («Дайви») or said «даве», and the answer — each
     answer says what it means in game points. The pad checks it before the dialog closes."""
 
@@ -656,7 +767,7 @@ class StakeScreen(ModalScreen[StakeCall | None]):
         try:
             self.pad.check_stake(self.offerer, accepted)
         except PadError as exc:
-            self.query_one("#error", Label).update(Text(f"✗ {exc}"))
+            self.show_error(str(exc))
             return
         self.dismiss(StakeCall(self.offerer, accepted))
 
@@ -713,8 +824,8 @@ class PadScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = _("Score pad")
         rules = self.pad.rules
-        self.sub_title = " · ".join(self.pad.names) + " — " + _("{preset}, to {target}").format(
-            preset=preset_label(rules.preset_name), target=rules.target)
+        # the rules only: the players' names head the sheet's columns (in the title long names would be cut)
+        self.sub_title = _("{preset}, to {target}").format(preset=preset_label(rules.preset_name), target=rules.target)
         if rules.match_target is not None:
             self.sub_title += ", " + _("match to {n}").format(n=rules.match_target)
         self.refresh_sheet()
