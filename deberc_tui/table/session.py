@@ -65,7 +65,7 @@ from deberc_tui.engine.events import Event
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.match import Match
 from deberc_tui.engine.options import BellaWhen, Doubling, Money
-from deberc_tui.engine.text import N_, Text
+from deberc_tui.engine.text import N_, Text, printable
 from deberc_tui.play.loop import Answer, Ask, Pause, PlayLoop, Seat, Stop
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.storage import hold_open
@@ -236,7 +236,8 @@ class TableSession:
         return PlayLoop(self.match, seats)
 
     def name(self, seat: int) -> str:
-        return str(self.players[seat].get("name") or seat + 1)
+        """The seat's name as written, its control characters escaped (a name from a file may hold any)."""
+        return printable(str(self.players[seat].get("name") or seat + 1))
 
     @property
     def names(self) -> list[str]:

@@ -27,6 +27,7 @@ from deberc_tui.app.narrator import Narrator
 from deberc_tui.app.screens import match_end, modals
 from deberc_tui.app.table_view import felt_state, message_text, status_line, top_bar
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import tell
 from deberc_tui.app.widgets.actions import ActionBar, Toggles
 from deberc_tui.app.widgets.felt import Felt
 from deberc_tui.app.widgets.gamelog import GameLog
@@ -306,10 +307,10 @@ class TableScreen(Screen[None]):
 
     def action_tutor(self) -> None:
         """Cycle the tutor's threshold: off, 5, 10, 20 points."""
-        self.notify(message_text(self.session.next_tutor(), self.look), timeout=3)
+        tell(self, message_text(self.session.next_tutor(), self.look), timeout=3)
 
     def action_pace(self) -> None:
-        self.notify(message_text(self.session.next_pace(), self.look), timeout=2)
+        tell(self, message_text(self.session.next_pace(), self.look), timeout=2)
 
     def action_toggle_declare(self) -> None:
         """A click on the declaration's button switches it."""
@@ -371,7 +372,7 @@ class TableScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if not self.session.undo():
-            self.notify(_("Nothing to undo"), timeout=2)
+            tell(self, _("Nothing to undo"), timeout=2)
             return
         self._acted()
 
