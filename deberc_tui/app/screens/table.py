@@ -30,7 +30,7 @@ from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import tell
 from deberc_tui.app.widgets.actions import ActionBar, Toggles
 from deberc_tui.app.widgets.felt import Felt
-from deberc_tui.app.widgets.gamelog import GameLog
+from deberc_tui.app.widgets.gamelog import MAX_LINES, GameLog
 from deberc_tui.app.widgets.hand import Hand
 from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Card, Klabor, Phase, PlayCard, Redeal, SeatView, SwapSeven
@@ -130,8 +130,8 @@ class TableScreen(Screen[None]):
         log.can_focus = False
         log.write(Text(_("{preset} rules, to {target}. ? for help.").format(
             preset=preset_label(session.rules.preset_name), target=session.rules.target), style="dim"))
-        for line in session.history() if session.match.deals else []:
-            log.write(Text(line, style="dim"))  # a resumed game: the story so far
+        for line in session.history(last=MAX_LINES) if session.match.deals else []:
+            log.write(Text(line, style="dim"))  # a resumed game: the story so far, as much as the log keeps
         for warning in session.warnings:
             log.write(Text(message_text(warning, self.look), style="bold"))
         self.call_after_refresh(self.advance)
