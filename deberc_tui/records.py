@@ -376,10 +376,20 @@ def game_identity(match: Match, game_index: int) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
+def record_text(doc: Mapping[str, Any]) -> str:
+    """A record as its file holds it: indented for a reader, or — where that would pass
+    :data:`~deberc_tui.storage.RECORD_LIMIT` — compact, so that a long match still opens (the same JSON;
+    indenting adds about 70%)."""
+    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    if len(text) * 4 > RECORD_LIMIT and len(text.encode("utf-8")) > RECORD_LIMIT:  # the cheap test first
+        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return text
+
+
 def save_record(path: str | Path, doc: Mapping[str, Any] | Record) -> None:
     """Write a record atomically (a crash leaves the old file or the new one, never half)."""
     data = doc.to_json() if isinstance(doc, Record) else dict(doc)
-    atomic_write(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    atomic_write(Path(path), record_text(data))
 
 
 def replay_json(played: Game | Match) -> dict[str, Any]:

@@ -23,12 +23,12 @@ import math
 import os
 import re
 import stat
-import unicodedata
 from pathlib import Path
 from typing import IO, Final
 
 from deberc_tui.engine.errors import DebercError
 from deberc_tui.engine.text import N_
+from deberc_tui.engine.text import printable as printable  # re-exported: the file layer's printing of names
 
 KIB: Final = 1024
 MIB: Final = 1024 * KIB
@@ -316,29 +316,6 @@ def version_number(value: object) -> int:
 
 
 # -- showing text a file supplies -----------------------------------------------------------------------------
-
-#: Characters that reorder the text around them on a terminal (bidirectional overrides and isolates).
-_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character escaped (``\\x85``, ``\\x1b``, ``\\u202e``), for a terminal.
-
-    C0 and C1 controls (a C1 ``\\x9b`` starts an escape sequence on many terminals just as ``\\x1b[`` does),
-    ``DEL``, bidirectional overrides and lone surrogates: a name read from a file can neither move the cursor,
-    recolour the terminal nor reverse the line it is printed in. Other text is left as it is.
-    """
-    if text.isprintable() and is_unicode(text):
-        return text
-    out = []
-    for ch in text:
-        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
-
 
 _JSON_CONTROLS: Final = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 

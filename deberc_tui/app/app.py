@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.markup import escape
 from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
@@ -26,6 +25,7 @@ from deberc_tui.app.screens.modals import ConfirmScreen
 from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
 from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import fill, tell
 from deberc_tui.engine import Rules
 from deberc_tui.engine.text import Text
 from deberc_tui.saved_games import GameList, claim_mirror, list_games, new_game_path
@@ -111,8 +111,7 @@ class DebercApp(App[None]):
             try:
                 self.start_table(self._open(Path(self.load), self._save_path()))
             except Exception as exc:  # noqa: BLE001 - a bad file is a notification, never a traceback
-                self.notify(_("Cannot open {path}: {error}").format(path=self.load, error=_one_line(exc)),
-                            severity="error")
+                tell(self, _("Cannot open {path}: {error}"), path=str(self.load), error=_one_line(exc), severity="error")
                 self.new_game()
         elif self.resume:
             self.resume_game()
@@ -140,8 +139,8 @@ class DebercApp(App[None]):
         try:
             return self.services.new_save_path()
         except OSError as exc:
-            self.notify(one_line(_("The saved-games folder cannot be used ({error}): this game is not saved").format(
-                error=translate_error(exc))), severity="warning", timeout=15)
+            tell(self, _("The saved-games folder cannot be used ({error}): this game is not saved"),
+                 error=one_line(translate_error(exc)), severity="warning", timeout=15)
             return None
 
     def _open(self, path: Path, save_path: Path | None) -> TableSession:
@@ -157,7 +156,7 @@ class DebercApp(App[None]):
         except OSError as exc:
             found = GameList(notes=[Text(N_("Cannot read the saved games: {error}"), {"error": str(exc)})])
         for note in found.notes:
-            self.notify(one_line(translate(note)), severity="warning", timeout=10, markup=False)  # file names
+            tell(self, one_line(translate(note)), severity="warning", timeout=10)  # file names
         self.saved_notes += found.notes  # a file moved aside is noted once; the list shows it all session
         return GameList(found.games, list(self.saved_notes))
 
@@ -196,7 +195,7 @@ class DebercApp(App[None]):
         try:
             self.services.save_gender(message.gender)
         except OSError as exc:
-            self.notify(_("Cannot save the settings: {error}").format(error=translate_error(exc)), severity="warning")
+            tell(self, _("Cannot save the settings: {error}"), error=translate_error(exc), severity="warning")
 
     def on_table_done(self, message: TableDone) -> None:
         """The end of a game or match: play the same table again, a new game, or quit."""
@@ -223,7 +222,7 @@ class DebercApp(App[None]):
         try:
             self.services.save_language(lang)
         except OSError as exc:
-            self.notify(_("Cannot save the settings: {error}").format(error=translate_error(exc)), severity="warning")
+            tell(self, _("Cannot save the settings: {error}"), error=translate_error(exc), severity="warning")
         translate_bindings(self)
         self.new_game()
 
@@ -244,7 +243,7 @@ class DebercApp(App[None]):
         games = self.saved_games()
         latest = games.latest_unfinished()
         if latest is None:
-            self.notify(_("No unfinished game to resume."), severity="warning")
+            tell(self, _("No unfinished game to resume."), severity="warning")
             self.new_game()
             return
         self.open_saved(latest.path)
@@ -256,13 +255,13 @@ class DebercApp(App[None]):
             session = self._open(path, path if self.autosave else None)
         except InUse as exc:
             where = translate(exc.holder.where())
-            self.push_screen(ConfirmScreen(escape(_("This game is open at another table ({where}). Open a copy? It "
-                                                    "is saved as a new game.").format(where=where)),
+            self.push_screen(ConfirmScreen(fill(_("This game is open at another table ({where}). Open a copy? It "
+                                                  "is saved as a new game."), where=where),
                                            _("Open a copy"), _("Cancel")),
                 lambda copy: self._open_copy(path) if copy else self._nothing_opened())
             return False
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-            self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning")
+            tell(self, _("No game to resume: {error}"), error=_one_line(exc), severity="warning")
             if not isinstance(self.screen, NewGameScreen) and len(self.screen_stack) <= 1:
                 self.new_game()
             return False
@@ -274,7 +273,7 @@ class DebercApp(App[None]):
         try:
             session = self._open(path, self._save_path())
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-            self.notify(_("No game to resume: {error}").format(error=_one_line(exc)), severity="warning", markup=False)
+            tell(self, _("No game to resume: {error}"), error=_one_line(exc), severity="warning")
             self._nothing_opened()
             return
         self.start_table(session)
@@ -295,14 +294,14 @@ class DebercApp(App[None]):
             mirror = save_dir() / AUTOSAVE  # older versions' single slot, kept as a copy
             usable, note = claim_mirror(mirror)  # never over a file that is not this version's record
             if note is not None:
-                self.notify(one_line(translate(note)), severity="warning", timeout=10)
+                tell(self, one_line(translate(note)), severity="warning", timeout=10)
             session.mirror_path = mirror if usable else None
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
         self.last_setup = self.again_setup(session)
         for warning in session.warnings:
-            self.notify(one_line(translate(warning)), severity="warning", timeout=10)
+            tell(self, one_line(translate(warning)), severity="warning", timeout=10)
         self.push_screen(TableScreen(session, self.look))
 
 

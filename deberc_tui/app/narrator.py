@@ -7,13 +7,13 @@ The table screen keeps its own state (who said what, the trick on show); what th
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping, Sequence
 from typing import Final
 
 from rich.text import Text
 
 from deberc_tui.app.look import Look
+from deberc_tui.app.usertext import fill
 from deberc_tui.engine import BidCall, Card, DealOutcome, Suit
 from deberc_tui.engine import events as ev
 from deberc_tui.engine.events import Event
@@ -77,20 +77,10 @@ class Narrator:
         return self.people.sides[side].name
 
     def fmt(self, template: str, **params: object) -> Text:
-        """Fill a translated ``str.format`` template; cards and ``Text`` values keep their colours."""
-        line = Text()
-        for literal, field, spec, conv in string.Formatter().parse(template):
-            line.append(literal)
-            if field is None:
-                continue
-            value = params[field]
-            if isinstance(value, Card):
-                line.append_text(self.look.card_text(value))
-            elif isinstance(value, Text):
-                line.append_text(value)
-            else:
-                line.append(format(repr(value) if conv == "r" else value, spec or ""))
-        return line
+        """Fill a translated ``str.format`` template (:func:`~deberc_tui.app.usertext.fill`: names are text, never
+        markup); cards and ``Text`` values keep their colours."""
+        return fill(template, **{key: self.look.card_text(value) if isinstance(value, Card) else value
+                                 for key, value in params.items()})
 
     def message(self, text: EngineText) -> Text:
         """A message of the table's (a template and params) in the player's language, cards and suits in their

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -15,6 +17,7 @@ from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop
 from deberc_tui.play.seats import RandomSeat
 from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.untrusted import MIB
 
 
 def bench_engine(players: int, deals: int, seed: int, preset: str = "moscow") -> dict[str, float | int]:
@@ -142,3 +145,27 @@ def bench_bots_cmd(deals: int, seed: int, command: str | None, as_json: bool) ->
             "{in_process:,.0f}/s, over the protocol {protocol:,.0f}/s"
         ).format(deals=deals, direct=result["direct_per_s"], in_process=result["in_process_per_s"],
                  protocol=result["protocol_per_s"]))
+
+
+@bench.command("open")
+@click.argument("record", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--runs", type=Whole(1, 100), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_open_cmd(record: Path | None, runs: int, as_json: bool) -> None:
+    """Seconds to open a long RECORD: `deberc replay` of it, then the table opening it, in turn (without RECORD,
+    one is made near the 4 MB limit)."""
+    from deberc_tui.app.bench_open import bench_open
+
+    try:
+        result = bench_open(runs, record)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    size = result["record_bytes"] / MIB
+    deals = result["deals"]
+    what = (_("a record of {size:.1f} MB ({deals} deals)").format(size=size, deals=deals) if deals is not None
+            else _("{file} ({size:.1f} MB)").format(file=click.format_filename(str(record)), size=size))
+    click.echo(_("{what}: deberc replay {replay} s, the table {table} s (medians of {runs} runs)").format(
+        what=what, replay=result["replay_median_s"], table=result["table_median_s"], runs=runs))

@@ -6,7 +6,9 @@ the string is a message id. The app translates such texts at display time with `
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
+from typing import Final
 
 
 def N_(message: str) -> str:
@@ -87,3 +89,28 @@ class Text:
 
     def __repr__(self) -> str:
         return f"Text({self.template!r}, {self.params!r})"
+
+
+#: Characters that reorder the text around them on a terminal (bidirectional overrides and isolates).
+_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped (``\\x85``, ``\\x1b``, ``\\u202e``), for a terminal.
+
+    C0 and C1 controls (a C1 ``\\x9b`` starts an escape sequence on many terminals just as ``\\x1b[`` does),
+    ``DEL``, bidirectional overrides and lone surrogates: a name read from a file can neither move the cursor,
+    recolour the terminal nor reverse the line it is printed in. Other text is left as it is. Here, below every
+    layer, so that whoever names a player (the file layer, the translation's persons, the screens) shows the
+    same.
+    """
+    if text.isprintable():  # no control, format (bidi) or surrogate character at all
+        return text
+    out = []
+    for ch in text:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)

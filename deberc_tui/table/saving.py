@@ -7,7 +7,6 @@ action, and any problem with the file is one line for the player (:class:`~deber
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
@@ -36,9 +35,10 @@ class Saver:
         log when the writing fails for the first time, or works again after failing."""
         if self.path is None or (self._saved is not None and self._saved == state):
             return None
+        from deberc_tui.records import record_text
         from deberc_tui.storage import atomic_write
 
-        text = json.dumps(record(), ensure_ascii=False, indent=1)
+        text = record_text(record())  # compact where indented would be over the records' size limit
         try:
             atomic_write(self.path, text)
             if self.mirror is not None:

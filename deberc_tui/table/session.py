@@ -65,7 +65,7 @@ from deberc_tui.engine.events import Event
 from deberc_tui.engine.game import Game
 from deberc_tui.engine.match import Match
 from deberc_tui.engine.options import BellaWhen, Doubling, Money
-from deberc_tui.engine.text import N_, Text
+from deberc_tui.engine.text import N_, Text, printable
 from deberc_tui.play.loop import Answer, Ask, Pause, PlayLoop, Seat, Stop
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.storage import hold_open
@@ -236,7 +236,8 @@ class TableSession:
         return PlayLoop(self.match, seats)
 
     def name(self, seat: int) -> str:
-        return str(self.players[seat].get("name") or seat + 1)
+        """The seat's name as written, its control characters escaped (a name from a file may hold any)."""
+        return printable(str(self.players[seat].get("name") or seat + 1))
 
     @property
     def names(self) -> list[str]:
@@ -876,9 +877,10 @@ class TableSession:
         if failure is not None:
             self.news.append(failure)
 
-    def history(self) -> list[str]:
+    def history(self, last: int | None = None) -> list[str]:
         """The story of the match so far, one line per event that matters (for the log of a resumed game): each
-        deal as ``deberc replay`` tells it, then the running score."""
+        deal as ``deberc replay`` tells it, then the running score. ``last``: only the last that many lines (the
+        log keeps no more), told from the latest deal back — a match of thousands of deals is not told whole."""
         from deberc_tui.text.i18n import _
         from deberc_tui.text.persons import cast
         from deberc_tui.text.sheet_text import deal_story
@@ -886,13 +888,19 @@ class TableSession:
         people = cast(self.rules, self.players)
         sides = people.side_names
         out: list[str] = []
-        for game in self.match.games:
-            for deal, row in zip(game.deals, game.sheet(), strict=False):
-                out.extend(deal_story(deal, row, people))
         if self.match.deals:
             out.append(_("Score: {score}").format(
                 score=", ".join(f"{sides[s]} {t}" for s, t in enumerate(self.match.game.totals))))
-        return out
+        for game in reversed(self.match.games):
+            if last is not None and len(out) >= last:
+                break
+            told = list(zip(game.deals, game.sheet(), strict=False))
+            for deal, row in reversed(told):
+                if last is not None and len(out) >= last:
+                    break
+                out.extend(reversed(deal_story(deal, row, people)))
+        out.reverse()
+        return out if last is None else out[max(0, len(out) - last):]
 
 
 _UNOFFERED: Final[dict[type, Action]] = {SwapSeven: SWAP_SEVEN, Redeal: REDEAL_FOUR_SEVENS, Klabor: KLABOR}

@@ -27,6 +27,7 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from deberc_tui.engine.text import printable
 from deberc_tui.text.i18n import LANGUAGES, N_, _, pgettext, translation
 
 if TYPE_CHECKING:
@@ -96,10 +97,13 @@ class Person:
 
 def person(name: str, gender: object = None) -> Person:
     """The person for a seat named ``name``; ``gender`` is what the player's entry says (a :class:`Gender` value,
-    anything else counts as not given). "You" in any language is shown in the current one."""
+    anything else counts as not given). "You" in any language is shown in the current one; any other name is
+    shown as it was written, its control characters escaped (a C1 ``\\x9b`` would start a terminal's escape
+    sequence)."""
     if is_you(name):
         return Person(_(YOU), Form.YOU)
     given = Gender(gender) if isinstance(gender, str) and gender in tuple(Gender) else known_gender(name)
+    name = printable(name)
     if given is Gender.MALE:
         return Person(name, Form.HE)
     if given is Gender.FEMALE:
@@ -108,7 +112,8 @@ def person(name: str, gender: object = None) -> Person:
 
 
 def player_person(player: Mapping[str, object], seat: int) -> Person:
-    """The person for a player entry of a record (``name``, ``gender``); a seat without a name is "Seat N"."""
+    """The person for a player entry of a record (``name``, ``gender``), its name printable (:func:`person`); a seat
+    without a name is "Seat N"."""
     name = player.get("name")
     if not isinstance(name, str) or not name:
         return Person(_("Seat {n}").format(n=seat + 1), Form.ONE)

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from deberc_tui.app.screens.modals import ScoreSheetScreen, StatsScreen, game_end_text
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import fill, plain
 from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import GameResult
@@ -205,7 +206,7 @@ class GameWonScreen(_EndDialog):
         t.append("\n\n")
         t.append_text(match_score(session))
         with Vertical(classes="dialog", id="game-won"):
-            yield Static(_("Game {n} over").format(n=result.index + 1), classes="title")
+            yield Static(fill(_("Game {n} over"), n=result.index + 1), classes="title")
             yield Static(t, id="game-won-text")
             with Horizontal(classes="buttons"):
                 yield KeyButton(_("Next game ⏎"), action="screen.choose('next')", compact=True, id="gw-next")
@@ -237,7 +238,7 @@ class MatchOverScreen(_EndDialog):
         if money:
             games.add_column(_("money"), justify="right")
         for r in match.settled:
-            cells: list[Any] = [str(r.index + 1), Text(session.side_name(r.winner)), game_end_text(session, r, short=True),
+            cells: list[Any] = [str(r.index + 1), plain(session.side_name(r.winner)), plain(game_end_text(session, r, short=True)),
                                 str(r.game_points[r.winner]), f"×{r.multiplier}"]
             if money:
                 cells.append(", ".join(f"{m:+d}" for m in r.money))
@@ -301,10 +302,10 @@ class StakeAnswerScreen(ModalScreen[bool]):
         offer = self.step.offer
         name = self.session.name(offer.seat)
         double = offer.kind is OfferKind.DOUBLE
-        title = (_("{name} offers to double («Дайви»)") if double else _("{name} says «даве»")).format(name=name)
+        title = fill(_("{name} offers to double («Дайви»)") if double else _("{name} says «даве»"), name=name)
         with Vertical(classes="dialog", id="stake-answer"):
-            yield Static(Text(title), classes="title")  # a name is text, never markup
-            yield Static(Text("\n".join(answer_lines(self.session.rules, offer, name))), id="stake-text")
+            yield Static(title, classes="title")
+            yield Static(plain("\n".join(answer_lines(self.session.rules, offer, name))), id="stake-text")
             if self.tutor:
                 yield Static(_("The tutor is estimating your chance…"), id="stake-tutor")
             with Horizontal(classes="buttons"):
@@ -328,7 +329,7 @@ class StakeAnswerScreen(ModalScreen[bool]):
 
     def _estimated(self, text: str) -> None:
         if self.is_attached:
-            self.query_one("#stake-tutor", Static).update(Text(text, style="italic"))
+            self.query_one("#stake-tutor", Static).update(plain(text, style="italic"))
 
     def action_answer(self, accept: bool) -> None:
         self.dismiss(accept)

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import fill, plain
 from deberc_tui.app.widgets.buttons import KeyButton
 from deberc_tui.engine import Card, DealResult, Rules, sort_hand
 from deberc_tui.engine import events as ev
@@ -82,7 +83,7 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
     rt.add_column("#", justify="right")
     rt.add_column(_("Trump"))
     for side in range(rules.sides):
-        rt.add_column(table.side_name(side)[:14], justify="right")
+        rt.add_column(plain(table.side_name(side)[:14]), justify="right")
         rt.add_column("Σ", justify="right", style="bold")
     for r in rows:
         trump: str | Text = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
@@ -132,7 +133,7 @@ class ScoreSheetScreen(Closable):
                 note += "\n" + _("held: a tie under the «висяк» — the forced deal that follows decides those points")
             if any(r.detail is not None and any(r.detail.struck) for r in rows):
                 note += "\n" + _("a false claim's strike is a penalty; the doubled total is written to the others")
-            yield Static(note, classes="note")
+            yield Static(plain(note), classes="note")
 
 
 class LastTrickScreen(Closable):
@@ -170,7 +171,7 @@ def last_tricks(table: Table, look: Look, count: int = 4) -> RichTable | Text:
                 cards.append("  ")
             cards.append(f"{names[seat]} ", style="bold" if seat == trick.winner else "")
             cards.append_text(look.card_text(card))
-        rt.add_row(str(no), cards, Text(names[trick.winner], style="bold"), f"+{trick.points}")
+        rt.add_row(str(no), cards, plain(names[trick.winner], style="bold"), plain(f"+{trick.points}"))
     return rt
 
 
@@ -347,21 +348,22 @@ class ConcedeAnswerScreen(ModalScreen[bool]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question (y / n, Enter / Esc, or the buttons); dismissed with the answer."""
+    """A yes/no question (y / n, Enter / Esc, or the buttons); dismissed with the answer. The question is shown as
+    text, never markup: it may quote a name or a place."""
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("Yes")),
         Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str, yes: str, no: str) -> None:
+    def __init__(self, question: str | Text, yes: str, no: str) -> None:
         super().__init__()
         translate_bindings(self)
         self.question, self.yes, self.no = question, yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
-            yield Static(self.question, id="confirm-question")
+            yield Static(plain(self.question), id="confirm-question")
             with Horizontal(classes="buttons"):
                 yield Button(Text(f"{self.yes} (y)"), action="screen.answer(True)", compact=True, id="confirm-yes")
                 yield Button(Text(f"{self.no} (n)"), action="screen.answer(False)", compact=True, id="confirm-no")
@@ -382,9 +384,8 @@ class PrivacyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="privacy"):
-            yield Static(Text(_("Pass to {name}").format(name=self.player)), classes="title")
-            yield Static(Text(_("{name}, press Enter to see your cards.\nEveryone else: look away.").format(
-                name=self.player)))
+            yield Static(fill(_("Pass to {name}"), name=self.player), classes="title")
+            yield Static(fill(_("{name}, press Enter to see your cards.\nEveryone else: look away."), name=self.player))
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -430,15 +431,15 @@ class StatsScreen(Closable):
         for col in ("", _("won"), _("lost"), _("streak"), _("best run")):
             rt.add_column(col, justify="right" if col else "left")
         for key, wins, losses, streak, best in summarize_stats(games):
-            rt.add_row(key, str(wins), str(losses), f"{streak:+d}" if streak else "0", str(best))
+            rt.add_row(plain(key), str(wins), str(losses), f"{streak:+d}" if streak else "0", str(best))
         with Vertical(classes="dialog", id="stats"):
             yield Static(_("Statistics"), classes="title")
             yield Static(rt if games else _("No finished games yet."))
             matches = _matches_table(games)
             if matches is not None:
                 yield Static(matches)
-            yield Static(ngettext("{n} game recorded", "{n} games recorded", len(games)).format(n=len(games))
-                         + "   " + _("Esc: close"), classes="note")
+            yield Static(fill(ngettext("{n} game recorded", "{n} games recorded", len(games)) + "   " + _("Esc: close"),
+                              n=len(games)), classes="note")
 
 
 def _matches_table(games: list[dict[str, Any]]) -> RichTable | None:
@@ -454,7 +455,7 @@ def _matches_table(games: list[dict[str, Any]]) -> RichTable | None:
         rt.add_column(col, justify="right" if col else "left")
     for r in rows:
         name = _("vs {level}").format(level="+".join(bot_word(b) for b in r.opponent.split("+")))
-        rt.add_row(name, str(r.matches), str(r.matches_won), f"{r.game_points:+d}", f"{r.money:+d}")
+        rt.add_row(plain(name), str(r.matches), str(r.matches_won), f"{r.game_points:+d}", f"{r.money:+d}")
     return rt
 
 

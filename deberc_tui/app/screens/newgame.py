@@ -33,6 +33,7 @@ from deberc_tui.app.screens.rules import (
     rebase,
 )
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import fill, plain, tell
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.table.services import bot_levels
@@ -160,7 +161,7 @@ class NewGameScreen(Screen[GameSetup]):
         players, preset = (rules.players, rules.preset_name) if rules is not None else (2, "moscow")
         target = rules.target if rules is not None and rules.target in TARGETS else 501
         match = rules.match_target if rules is not None else None
-        kinds = [(_("human"), "human")] + [(_("bot: {name}").format(name=bot_label(name)), name) for name in levels]
+        kinds = [(plain(_("human")), "human")] + [(fill(_("bot: {name}"), name=bot_label(name)), name) for name in levels]
         with Vertical(id="newgame", classes="dialog"):
             yield Static(_("Деберц · Debertz — new game"), classes="title")
             with Horizontal(classes="row"):
@@ -186,10 +187,10 @@ class NewGameScreen(Screen[GameSetup]):
                              compact=True)
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
-                    yield Label(_("Seat {n}").format(n=seat + 1), classes="label")
+                    yield Label(fill(_("Seat {n}"), n=seat + 1), classes="label")
                     name, kind = self._start(seat)
                     if kind not in dict((v, k) for k, v in kinds):  # a command bot or an uninstalled plug-in
-                        kinds = [*kinds, (kind, kind)]
+                        kinds = [*kinds, (plain(kind), kind)]
                     yield Input(name, id=f"name-{seat}", compact=True, max_length=16)
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
                     if seat == 0:
@@ -307,7 +308,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.query_one("#rules-note", Static).update(f"✗ {translate_error(exc)}")
+            self.query_one("#rules-note", Static).update(plain("✗ " + translate_error(exc)))
             return
         n = sum(1 for key in self.custom if applies(key, rules.players))  # the others do nothing at this table
         extra = ngettext(" + {n} house rule", " + {n} house rules", n).format(n=n) if n else ""
@@ -326,7 +327,7 @@ class NewGameScreen(Screen[GameSetup]):
         changes = preset_changes(rules.preset_name, rules.players, leave_out=OWN_CHOICES)
         if changes and left > 0:
             text += "\n" + fitted(changes, width, left)
-        note.update(text)
+        note.update(plain(text))
 
     def rules(self) -> Rules:
         """The rules chosen here, built once: the preset, the target, the match and the house rules."""
@@ -357,7 +358,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             setup = self.setup()
         except RulesError as exc:
-            self.notify(translate_error(exc), severity="error")
+            tell(self, translate_error(exc), severity="error")
             return
         self.dismiss(setup)
 
@@ -365,7 +366,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.notify(translate_error(exc), severity="error")
+            tell(self, translate_error(exc), severity="error")
             return
 
         def done(result: HouseRules | None) -> None:
@@ -392,7 +393,7 @@ class NewGameScreen(Screen[GameSetup]):
         try:
             rules = self.rules()
         except RulesError as exc:
-            self.notify(translate_error(exc), severity="error")
+            tell(self, translate_error(exc), severity="error")
             return
         from deberc_tui.app.screens.practice import PracticeScreen
 

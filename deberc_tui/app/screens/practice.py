@@ -17,6 +17,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import plain, tell
 from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sort_hand
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
@@ -229,7 +230,7 @@ class PracticeScreen(Screen[None]):
     def _tell_history_notes(self) -> None:
         """A practice record kept aside, or not saved, is told at once."""
         for note in self.history.take_notes():
-            self.notify(note, severity="warning", timeout=10)
+            tell(self, note, severity="warning", timeout=10)
 
     def action_next(self) -> None:
         self.gen += 1
@@ -264,7 +265,7 @@ class PracticeScreen(Screen[None]):
         pos = message.position
         look = self.look
         n = pos.rules.players
-        self.query_one("#situation", Static).update(
+        self.query_one("#situation", Static).update(plain(
             _("{preset} rules, {n} players, target {target}.  {score}.").format(
                 preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target,
                 score=score_text(pos))
@@ -273,7 +274,7 @@ class PracticeScreen(Screen[None]):
                 turnup=pretty(pos.turnup, look))
             + ("" if not pos.bids else "   " + ngettext(
                 "(before you: {n} pass)", "(before you: {n} passes)", len(pos.bids)).format(n=len(pos.bids)))
-        )
+        ))
         self.query_one("#hand", Static).update(
             Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(pos.hand), sep="  ")
             + "\n" + Text(after_bid_text(pos.rules), style="dim"))
@@ -285,7 +286,7 @@ class PracticeScreen(Screen[None]):
             label = bid_label(call, look)
             if call == "play":
                 label = _("Play {suit}").format(suit=look.suit(pos.turnup.suit))
-            buttons.append(Button(f"{i} {label}", id=f"bid-{call}", name=call))
+            buttons.append(Button(plain(f"{i} {label}"), id=f"bid-{call}", name=call))
         await bids.mount_all(buttons)
         self.position = pos
         self.query_one("#verdict", Static).update(_("Your bid? (digit key or click)"))
@@ -309,7 +310,7 @@ class PracticeScreen(Screen[None]):
             return
         self.answered = True
         self.query_one("#verdict", Static).update(
-            _("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call, self.look)))
+            plain(_("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call, self.look))))
         self.run_evaluation(self.gen, self.position, call, self.rng.randrange(1 << 30))
 
     @work(thread=True, exclusive=True, group="practice")
@@ -348,21 +349,21 @@ class PracticeScreen(Screen[None]):
                 + look.cards_text(sort_hand(example, chosen.example_trump), sep=" "))
         thumb = "" if message.reason is None else "\n" + _("Heuristic bot: {reason}").format(
             reason=reason_text(message.reason, look))
-        self.query_one("#verdict", Static).update(
+        self.query_one("#verdict", Static).update(plain(
             verdict_text(ev, message.chosen, decision, look) + thumb
             + "\n" + _("{worlds} worlds in {seconds:.1f} s.  Press n for the next position.").format(
                 worlds=ev.worlds, seconds=ev.seconds)
             + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
-        )
+        ))
 
     def action_review(self) -> None:
-        self.query_one("#verdict", Static).update(
+        self.query_one("#verdict", Static).update(plain(
             _("Your record: {summary}").format(summary=self.history.summary())
             + "\n" + _("Points lost against the best bid: fine < 5, inaccuracy < 15, mistake < 35, blunder ≥ 35.")
             + "\n" + _("Near the end of a game, the chance of winning it lost: fine < 1.5%, inaccuracy < 4%, "
                         "mistake < 8%, blunder ≥ 8%.")
             + "".join("\n• " + mistake_line(d, self.look) for d in self.history.mistakes()[-8:])
-        )
+        ))
 
     def _queue_mistakes(self) -> int:
         self.queue = []
@@ -378,7 +379,7 @@ class PracticeScreen(Screen[None]):
         if self._queue_mistakes():
             self.action_next()
         else:
-            self.notify(_("No mistakes to replay yet"), timeout=3)
+            tell(self, _("No mistakes to replay yet"), timeout=3)
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:

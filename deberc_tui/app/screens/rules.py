@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import fill, plain
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.rules import OPTIONS, PRESET_PLAYERS
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
@@ -194,12 +195,12 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
     def compose(self) -> ComposeResult:
         presets = [(preset_label(k), k) for k in PRESETS if self.players in PRESET_PLAYERS[k]]
         with Vertical(classes="dialog", id="house"):
-            yield Static(_("House rules · {n} players").format(n=self.players), classes="title")
+            yield Static(fill(_("House rules · {n} players"), n=self.players), classes="title")
             with Horizontal(id="house-preset"):
                 yield Label(_("Preset"), classes="opt-key")
                 yield Select(presets, value=self.preset, allow_blank=False, id="house-preset-choice", compact=True)
             with VerticalScroll(id="options"):
-                yield Static(changes_text(self.preset, self.players), id="preset-changes")
+                yield Static(plain(changes_text(self.preset, self.players)), id="preset-changes")
                 for section, keys in sections(list(OPTIONS)):
                     yield Static(section_title(section) if section else _("Other"), classes="section")
                     for key in keys:
@@ -222,7 +223,7 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
             yield Select(options, value=encode(value), allow_blank=False, id=f"opt-{key}", compact=True,
                          disabled=not live)
         explain = option_explain(key) if live else f"{option_explain(key)} {not_with(self.players)}"
-        yield Static(explain, classes="opt-help" + dim)
+        yield Static(plain(explain), classes="opt-help" + dim)
 
     def on_mount(self) -> None:
         self._mark_changes()
@@ -264,8 +265,8 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
         preset = self._preset_values()
         for key in OPTIONS:
             self.query_one(f"#opt-{key}", Select).value = encode(moved.kept.get(key, preset.get(key)))
-        self.query_one("#preset-changes", Static).update(changes_text(name, self.players))
-        self.query_one("#house-error", Static).update(dropped_text(name, moved.dropped))
+        self.query_one("#preset-changes", Static).update(plain(changes_text(name, self.players)))
+        self.query_one("#house-error", Static).update(plain(dropped_text(name, moved.dropped)))
         self.query_one("#options", VerticalScroll).scroll_home(animate=False)
 
     @on(Select.Changed, ".option Select")
@@ -277,7 +278,7 @@ class HouseRulesScreen(ModalScreen[HouseRules | None]):
         try:
             Rules.preset(self.preset, players=self.players, **values)
         except RulesError as exc:
-            self.query_one("#house-error", Static).update(refusal(self.preset, self.players, values, exc))
+            self.query_one("#house-error", Static).update(plain(refusal(self.preset, self.players, values, exc)))
             return
         self.dismiss(HouseRules(self.preset, values))
 

@@ -4,7 +4,8 @@ Enter on an unfinished game or match resumes it (its file goes on being updated)
 the viewer, which tells each deal's story as ``deberc replay`` does, next to the score sheet so far — for a
 match, every deal of every game, with where each game ended, what it was worth and the match so far.
 
-Names and file names come from files: every cell and line is a rich ``Text``, never markup.
+Names and file names come from files: every cell and line is a rich ``Text`` (:mod:`deberc_tui.app.usertext`),
+never markup, its control characters escaped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from deberc_tui.app.messages import SavedGameChosen
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import clean, plain, tell
 from deberc_tui.saved_games import GameList, SavedGame, list_games, shown_name
 from deberc_tui.text.i18n import N_, _, translate, translate_error
 from deberc_tui.text.words import preset as preset_label
@@ -65,17 +67,6 @@ def row_cells(game: SavedGame) -> tuple[str, str, str, str, str]:
     """Date, players, preset, score and state of one saved game (the list's columns)."""
     return (when_text(game.modified), ", ".join(game.names), preset_label(game.preset), score_text(game),
             state_text(game))
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character but the line break shown as the replacement character: nothing from
-    a file may reach the terminal as a control sequence."""
-    return "".join(ch if ch.isprintable() or ch == "\n" else "\N{REPLACEMENT CHARACTER}" for ch in text)
-
-
-def plain(text: str) -> Text:
-    """Text from a file, shown as it is: never markup, never a control character."""
-    return Text(printable(text), end="")
 
 
 def fit_widths(columns: Sequence[Sequence[str]], room: int, floor: Sequence[int] = (), padding: int = 2) -> list[int]:
@@ -142,7 +133,7 @@ class SavedGamesScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.games = games if games is not None else list_games()
-        self.rows = [tuple(printable(cell) for cell in row_cells(game)) for game in self.games.games]
+        self.rows = [tuple(clean(cell) for cell in row_cells(game)) for game in self.games.games]
         self.fitted_to: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -204,9 +195,8 @@ class SavedGamesScreen(Screen[None]):
         try:
             screen = ReplayScreen.from_path(game.path)
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-            self.notify(one_line(_("Cannot open {path}: {error}").format(path=shown_name(game.path),
-                                                                          error=translate_error(exc))),
-                        severity="error", markup=False)
+            tell(self, _("Cannot open {path}: {error}"), path=shown_name(game.path),
+                 error=one_line(translate_error(exc)), severity="error")
             return
         self.app.push_screen(screen)
 

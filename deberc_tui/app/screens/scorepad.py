@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from rich.cells import cell_len
-from rich.markup import escape
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -33,6 +32,7 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import clean, fill, plain, tell
 from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.actions import OfferKind
 from deberc_tui.engine.match import raised_stake
@@ -250,7 +250,7 @@ class _Form(ModalScreen[_R]):
 
     def show_error(self, text: str) -> None:
         self.shown = text
-        self.query_one("#error", Label).update(Text(f"✗ {text}"))
+        self.query_one("#error", Label).update(plain(f"✗ {text}"))
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -283,8 +283,8 @@ class DealFormScreen(_Form[EnteredDeal | None]):
     def compose(self) -> ComposeResult:
         pad = self.pad
         deal = self.initial
-        seats = [(name, i) for i, name in enumerate(pad.names)]
-        sides = [(name, s) for s, name in enumerate(pad.side_names)]
+        seats = [(plain(name), i) for i, name in enumerate(pad.names)]
+        sides = [(plain(name), s) for s, name in enumerate(pad.side_names)]
         kind_value = 0
         if deal is not None:
             shown = FALSE_CLAIM if deal.false_claims else deal.kind  # a false claim during a deal that went on
@@ -301,8 +301,8 @@ class DealFormScreen(_Form[EnteredDeal | None]):
                       else Select.NULL)
         title = _("Deal {n}").format(n=self.index + 1 if self.index is not None else len(pad.deals) + 1)
         with VerticalScroll(classes="form"):
-            yield Static(_("{title} — {preset}, {n} players").format(title=title, preset=preset_label(pad.rules.preset_name),
-                                                                     n=pad.rules.players), classes="title")
+            yield Static(fill(_("{title} — {preset}, {n} players"), title=title,
+                              preset=preset_label(pad.rules.preset_name), n=pad.rules.players), classes="title")
             kinds = [(self._kind_label(label, k), i) for i, (label, k, _r) in enumerate(DEAL_KINDS)
                      if k != STAKE_REFUSED or pad.stake_kind is not None]
             yield _row(N_("what happened"), FormSelect(kinds, value=kind_value, allow_blank=False, id="kind", compact=True))
@@ -310,7 +310,7 @@ class DealFormScreen(_Form[EnteredDeal | None]):
                                         allow_blank=False, id="dealer", compact=True))
             yield _row(N_("took trump"), FormSelect(seats, value=bidder if bidder is not None else Select.NULL,
                                             prompt=_("who bid"), id="bidder", compact=True))
-            yield _row(N_("trump"), FormSelect([(f"{SUIT_SYMBOLS[x]} {suit_name(x)}", x) for x in "CDHS"],
+            yield _row(N_("trump"), FormSelect([(plain(f"{SUIT_SYMBOLS[x]} {suit_name(x)}"), x) for x in "CDHS"],
                                        value=deal.trump if deal and deal.trump else Select.NULL,
                                        prompt=_("(optional)"), id="trump", compact=True))
             hint = (_("card points incl. the last trick; with 4 players one side is enough")
@@ -322,7 +322,7 @@ class DealFormScreen(_Form[EnteredDeal | None]):
                 decl = deal.declared[s].notation() if deal and s < len(deal.declared) else ""
                 took = deal.took_trick[s] if deal and s < len(deal.took_trick) else None
                 yield Horizontal(
-                    Label(name),
+                    Label(plain(name)),
                     Input("" if cards is None else str(cards), placeholder=_("card points"), type="integer",
                           valid_empty=True, id=f"cards-{s}", compact=True),
                     Input(decl, placeholder=_("declarations"), id=f"decl-{s}", compact=True),
@@ -353,8 +353,8 @@ class DealFormScreen(_Form[EnteredDeal | None]):
                 classes="side",
             )
             if forced is not None:
-                yield Static(_("The forced deal: {name} plays it, the turnup's suit is trump, only bella may be "
-                               "declared.").format(name=pad.names[forced]), classes="hint", id="forced")
+                yield Static(fill(_("The forced deal: {name} plays it, the turnup's suit is trump, only bella may be "
+                                    "declared."), name=pad.names[forced]), classes="hint", id="forced")
             yield Label("", classes="error", id="error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Save (ctrl+s)"), variant="primary", id="save", compact=True)
@@ -727,8 +727,8 @@ class StakeScreen(_Form[StakeCall | None]):
         title = (_("«Дайви» — game {number}, now {stake}") if self.kind is OfferKind.DOUBLE
                  else _("«даве» — game {number}, now {stake}"))
         with Vertical(classes="form"):
-            yield Static(title.format(number=number, stake=stake_mark(self.kind, self.multiplier)), classes="title")
-            yield _row(N_("raised by"), FormSelect([(name, i) for i, name in enumerate(pad.names)], value=self.offerer,
+            yield Static(fill(title, number=number, stake=stake_mark(self.kind, self.multiplier)), classes="title")
+            yield _row(N_("raised by"), FormSelect([(plain(name), i) for i, name in enumerate(pad.names)], value=self.offerer,
                                                    allow_blank=False, id="offerer", compact=True))
             yield Label("", classes="error", id="error")
             with Vertical(classes="answers"):
@@ -760,8 +760,8 @@ class StakeScreen(_Form[StakeCall | None]):
         else:
             accept = _("{other} plays on (a): {stake}").format(other=other, stake=raised)
             refuse = _("{other} concedes (r): {name} wins, {points}").format(other=other, name=name, points=points)
-        self.query_one("#accept", Button).label = Text(accept)
-        self.query_one("#refuse", Button).label = Text(refuse)
+        self.query_one("#accept", Button).label = plain(accept)
+        self.query_one("#refuse", Button).label = plain(refuse)
 
     def action_answer(self, accepted: bool) -> None:
         try:
@@ -825,9 +825,10 @@ class PadScreen(Screen[None]):
         self.title = _("Score pad")
         rules = self.pad.rules
         # the rules only: the players' names head the sheet's columns (in the title long names would be cut)
-        self.sub_title = _("{preset}, to {target}").format(preset=preset_label(rules.preset_name), target=rules.target)
+        title = _("{preset}, to {target}").format(preset=preset_label(rules.preset_name), target=rules.target)
         if rules.match_target is not None:
-            self.sub_title += ", " + _("match to {n}").format(n=rules.match_target)
+            title += ", " + _("match to {n}").format(n=rules.match_target)
+        self.sub_title = clean(title)  # a header is not markup, but a name's control characters are escaped
         self.refresh_sheet()
         self.query_one(DataTable).focus()
 
@@ -841,21 +842,21 @@ class PadScreen(Screen[None]):
         """Draw the sheet again; ``cursor``: the deal (0-based) to put the cursor on (default: the last row)."""
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("#", _("dealer"), _("bid"), *(Text(name) for name in self.pad.side_names), _("note"))
+        table.add_columns("#", _("dealer"), _("bid"), *(plain(name) for name in self.pad.side_names), _("note"))
         under = {line.after: line for line in game_lines(self.pad)}
         cursor_row = None
         for row in sheet_rows(self.pad):  # names and notes are the players' text, never markup
             if cursor == row.number - 1:
                 cursor_row = table.row_count
-            table.add_row(str(row.number), Text(row.dealer), Text(f"{row.bidder} {row.trump}".strip()),
-                          *(Text(cell) for cell in row.cells), Text(row.note), key=str(row.number - 1))
+            table.add_row(str(row.number), plain(row.dealer), plain(f"{row.bidder} {row.trump}".strip()),
+                          *(plain(cell) for cell in row.cells), plain(row.note), key=str(row.number - 1))
             line = under.get(row.number)
             if line is not None:
-                table.add_row("═", "", "", *(Text(cell, style="bold") for cell in line.cells),
-                              Text(line.text, style="bold"), key=f"game-{line.game.index}")
+                table.add_row("═", "", "", *(plain(cell, style="bold") for cell in line.cells),
+                              plain(line.text, style="bold"), key=f"game-{line.game.index}")
         if table.row_count:
             table.move_cursor(row=table.row_count - 1 if cursor_row is None else cursor_row)
-        self.query_one("#status", Static).update(Text(status_line(self.pad)))
+        self.query_one("#status", Static).update(plain(status_line(self.pad)))
         self.refresh_bindings()
 
     def _selected(self) -> int | None:
@@ -871,16 +872,15 @@ class PadScreen(Screen[None]):
             self.store.save(self.pad)
         except OSError as exc:  # a full disk, a read-only folder, another deberc changed it: told at once
             self.refresh_sheet(cursor)
-            self.notify(_("cannot save the pad: {reason}").format(reason=exc.strerror or exc), severity="error",
-                        timeout=10, markup=False)
+            tell(self, _("cannot save the pad: {reason}"), reason=exc.strerror or exc, severity="error", timeout=10)
             return
         self.refresh_sheet(cursor)
-        self.notify(message, timeout=3, markup=False)
+        tell(self, message, timeout=3)
 
     def action_add(self) -> None:
         if self.pad.is_over:
-            self.notify(_("the match is over: edit or delete a deal, or undo") if self.pad.is_match
-                        else _("the game is over: edit or delete a deal, or undo"), severity="warning")
+            tell(self, _("the match is over: edit or delete a deal, or undo") if self.pad.is_match
+                 else _("the game is over: edit or delete a deal, or undo"), severity="warning")
             return
 
         def done(deal: EnteredDeal | None) -> None:
@@ -901,7 +901,7 @@ class PadScreen(Screen[None]):
             try:
                 self.pad.replace(index, deal)
             except PadError as exc:
-                self.notify(str(exc), severity="error", markup=False)
+                tell(self, str(exc), severity="error")
                 return
             self._saved(_("deal {n} changed").format(n=index + 1), index)
 
@@ -918,7 +918,7 @@ class PadScreen(Screen[None]):
         try:
             self.pad.delete(index)
         except PadError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            tell(self, str(exc), severity="error")
             return
         self._saved(_("deal {n} deleted — u to undo").format(n=index + 1), max(0, index - 1))
 
@@ -926,7 +926,7 @@ class PadScreen(Screen[None]):
         try:
             what = self.pad.undo()
         except PadError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+            tell(self, str(exc), severity="warning")
             return
         self._saved(_("undone: {what}").format(what=undo_label(what)))
 
@@ -941,7 +941,7 @@ class PadScreen(Screen[None]):
             try:
                 self.pad.raise_stake(call.seat, call.accepted)
             except PadError as exc:
-                self.notify(str(exc), severity="error", markup=False)
+                tell(self, str(exc), severity="error")
                 return
             if call.accepted:
                 self._saved(_("now {stake}").format(stake=stake_mark(self.pad.stake_kind, self.pad.tally.multiplier)))
@@ -957,8 +957,7 @@ class PadScreen(Screen[None]):
         json_path = folder / f"{self.pad.id}.json"
         csv_path.write_text(to_csv(self.pad), encoding="utf-8")
         json_path.write_text(to_json(self.pad), encoding="utf-8")
-        self.notify(_("exported to {csv} and {json}").format(csv=csv_path, json=json_path.name), timeout=6,
-                    markup=False)
+        tell(self, _("exported to {csv} and {json}"), csv=csv_path, json=json_path.name, timeout=6)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -1014,9 +1013,10 @@ class ScorePadScreen(Screen[None]):
         pads.clear_options()
         infos = self.store.infos()
         for note in self.store.notes:  # a pad that cannot be read is named (and left as it is)
-            self.notify(note, severity="warning", timeout=10, markup=False)
+            tell(self, note, severity="warning", timeout=10)
         # the id (what ``deberc scorepad show ID`` takes) on a line of its own, so a long line never wraps it
-        pads.add_options([Option(f"{escape(info.describe())}\n  [dim]{escape(info.id)}[/]", id=info.id) for info in infos])
+        pads.add_options([Option(plain(info.describe()) + plain("\n  " + info.id, style="dim"), id=info.id)
+                          for info in infos])
         self.query_one("#empty").display = not infos
         if infos:
             pads.highlighted = 0
@@ -1027,7 +1027,7 @@ class ScorePadScreen(Screen[None]):
             pad = self.store.load(ref)
             pad.sheet  # noqa: B018 - refuse a pad that does not compute
         except (PadError, RulesError) as exc:
-            self.notify(translate_error(exc), severity="error", markup=False)
+            tell(self, translate_error(exc), severity="error")
             return
         self.app.push_screen(PadScreen(self.store, pad))
 
@@ -1058,7 +1058,7 @@ class ScorePadScreen(Screen[None]):
         option = pads.get_option_at_index(pads.highlighted)
         if option.id:
             self.store.delete(option.id)
-            self.notify(_("removed {id}").format(id=option.id), markup=False)
+            tell(self, _("removed {id}"), id=option.id)
             self.reload()
 
     def action_back(self) -> None:

@@ -27,9 +27,10 @@ from deberc_tui.app.narrator import Narrator
 from deberc_tui.app.screens import match_end, modals
 from deberc_tui.app.table_view import felt_state, message_text, status_line, top_bar
 from deberc_tui.app.tr import translate_bindings
+from deberc_tui.app.usertext import tell
 from deberc_tui.app.widgets.actions import ActionBar, Toggles
 from deberc_tui.app.widgets.felt import Felt
-from deberc_tui.app.widgets.gamelog import GameLog
+from deberc_tui.app.widgets.gamelog import MAX_LINES, GameLog
 from deberc_tui.app.widgets.hand import Hand
 from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Card, Klabor, Phase, PlayCard, Redeal, SeatView, SwapSeven
@@ -131,8 +132,8 @@ class TableScreen(Screen[None]):
         log.write(Text(_("{preset} rules, {length}. ? for help.").format(
             preset=preset_label(session.rules.preset_name), length=game_length(session.rules.short,
                                                                                session.rules.target)), style="dim"))
-        for line in session.history() if session.match.deals else []:
-            log.write(Text(line, style="dim"))  # a resumed game: the story so far
+        for line in session.history(last=MAX_LINES) if session.match.deals else []:
+            log.write(Text(line, style="dim"))  # a resumed game: the story so far, as much as the log keeps
         for warning in session.warnings:
             log.write(Text(message_text(warning, self.look), style="bold"))
         self.call_after_refresh(self.advance)
@@ -308,10 +309,10 @@ class TableScreen(Screen[None]):
 
     def action_tutor(self) -> None:
         """Cycle the tutor's threshold: off, 5, 10, 20 points."""
-        self.notify(message_text(self.session.next_tutor(), self.look), timeout=3)
+        tell(self, message_text(self.session.next_tutor(), self.look), timeout=3)
 
     def action_pace(self) -> None:
-        self.notify(message_text(self.session.next_pace(), self.look), timeout=2)
+        tell(self, message_text(self.session.next_pace(), self.look), timeout=2)
 
     def action_set_declare(self, on: bool | None = None) -> None:
         """``e`` declares with the next card (it was on already: say so), ``E`` keeps the combinations back, a
@@ -365,7 +366,7 @@ class TableScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if not self.session.undo():
-            self.notify(_("Nothing to undo"), timeout=2)
+            tell(self, _("Nothing to undo"), timeout=2)
             return
         self._acted()
 
