@@ -18,7 +18,7 @@ from textual.widget import Widget
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.app.widgets import CardSlot, Felt, Hand
-from deberc_tui.app.widgets.felt import FeltState, SeatInfo
+from deberc_tui.app.widgets.felt import FeltState, SeatInfo, card_size
 from deberc_tui.app.widgets.hand import MAX_CARDS
 from deberc_tui.engine import Card, Rules
 
@@ -339,6 +339,59 @@ async def test_the_turnup_lies_in_the_middle_during_the_bidding() -> None:
     assert text.count("7♦") == 1 and "turnup · round 1" in text and "Stock 19" in text
 
 
+async def test_the_turnup_and_the_bottom_card_in_the_corner_are_named_over_them() -> None:
+    state = FeltState(seats=two_seats(), turnup=Card.parse("QH"), turnup_label="turnup", stock=4,
+                      shown_stock=Card.parse("JS"), shown_label="bottom", trump=None)
+    lines = (await felt_text(state)).split("\n")
+    names = next(i for i, line in enumerate(lines) if "turnup" in line)
+    assert "bottom" in lines[names]
+    under_turnup, under_bottom = lines[names + 2], lines[names + 2]
+    assert under_turnup.index("Q♥") - 1 == lines[names].index("turnup")  # over the turnup's left edge
+    assert under_bottom.index("J♠") - 1 == lines[names].index("bottom")  # over the bottom card's left edge
+    assert lines[-1].startswith("Stock 4")  # the stock's count still under it
+
+
+async def test_the_names_in_the_corner_stay_apart_when_the_stock_is_gone() -> None:
+    state = FeltState(seats=two_seats(), turnup=Card.parse("QH"), turnup_label="вскрышка", stock=0,
+                      shown_stock=Card.parse("JS"), shown_label="верх колоды", trump=None)
+    text = await felt_text(state)
+    assert "вскрышка верх колоды" in text
+
+
+async def test_what_a_side_seat_said_breaks_between_words_and_stays_whole() -> None:
+    seats = [SeatInfo(name, 6) for name in ("Александрина", "Борис", "Клара", "Дмитрий")]
+    seats[3].said = "полтинник до 10"
+    lines = (await felt_text(FeltState(seats=seats))).split("\n")
+    first = next(i for i, line in enumerate(lines) if "«полтинник" in line)
+    assert lines[first + 1].strip().endswith("до 10»")
+    assert lines[first].index("«полтинник") == lines[first + 1].index("до 10»")  # one block beside the card
+
+
+async def test_what_the_top_seat_said_is_shown_whole() -> None:
+    seats = two_seats()
+    seats[1].said = "fifty to the 10"
+    assert "«fifty to the 10»" in await felt_text(FeltState(seats=seats))
+
+
+async def test_what_you_said_goes_under_your_name_when_the_row_beside_the_corner_is_too_narrow() -> None:
+    seats = [SeatInfo("Александрина", 7, to_act=True, bidder=True, said="полтинник до 10"), SeatInfo("Борис", 7)]
+    state = FeltState(seats=seats, turnup=Card.parse("QH"), turnup_label="вскрышка", stock=4,
+                      shown_stock=Card.parse("JS"), shown_label="фреза")
+    lines = (await felt_text(state)).split("\n")
+    name = next(i for i, line in enumerate(lines) if "Александрина" in line)
+    assert "«полтинник до 10»" in lines[name + 1]
+    assert all("│" not in line[line.index("Александрина") - 3:] for line in lines[name: name + 1])
+
+
+async def test_a_name_too_long_for_its_side_ends_in_an_ellipsis() -> None:
+    seats = [SeatInfo(name, 6) for name in ("You", "Maximilianus-Karl", "Clara", "Dmitri")]
+    seats[1].to_act = seats[1].dealer = seats[1].bidder = True
+    text = await felt_text(FeltState(seats=seats))
+    shown = next(word for line in text.split("\n") for word in line.split() if word.startswith("Maxim"))
+    assert shown.endswith("…") and "Maximilianus-Karl"[:len(shown) - 1] == shown[:-1]
+    assert "(D)" in text and "★" in text
+
+
 # -- sizes -------------------------------------------------------------------------------------
 
 
@@ -365,13 +418,31 @@ async def test_the_faces_grow_at_120x40() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         slots = await hand_showing(pilot, MIXED)
-        assert all(slot.region.width >= 7 and slot.region.height >= 6 for slot in slots)
+        assert all(slot.region.width == 9 and slot.region.height == 8 for slot in slots)  # as large as the felt's
         assert all(slot.region.right <= 120 and slot.region.bottom <= 39 for slot in slots)
         felt = table_screen(app).query_one("#felt", Felt)
         felt.show(FeltState(seats=two_seats(), trick=[(1, Card.parse("AS"))]))
         await pilot.pause()
         face = [line for line in felt.render().plain.split("\n") if "A♠" in line or "♠A" in line]
         assert len(face) == 2 and face[0].index("A♠") < face[1].index("♠A")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_hand_stands_under_the_middle_of_the_felt_where_your_card_goes(size: tuple[int, int]) -> None:
+    app = table_app(Look())
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        slots = await hand_showing(pilot, MIXED[:6])
+        await pilot.pause()
+        felt = table_screen(app).query_one("#felt", Felt)
+        felt.show(FeltState(seats=two_seats(), trick=[(0, Card.parse("AS"))]))
+        await pilot.pause()
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        yours = next(row for row in rows[: felt.region.bottom] if "│A♠" in row)  # your card on the felt
+        middle_of_yours = yours.index("│A♠") + card_size(felt.size.width, felt.size.height)[0] // 2
+        middle_of_hand = (slots[0].region.x + slots[-1].region.right) // 2
+        assert abs(middle_of_hand - middle_of_yours) <= 1, (middle_of_hand, middle_of_yours)
+        assert size[0] // 2 - middle_of_hand > 10  # not the window's middle: the side panel is no part of it
 
 
 async def test_the_selected_card_stands_raised_above_the_others() -> None:
@@ -467,3 +538,28 @@ async def test_clicking_a_legal_card_plays_it() -> None:
         await pilot.click(f"#card-{index}")
         await settle(pilot)
         assert card not in scr.query_one("#hand", Hand).cards
+
+
+def test_the_last_trick_in_the_panel_names_each_player_whole() -> None:
+    from deberc_tui.app.widgets.panel import InfoPanel
+    from deberc_tui.engine.match import Match
+    from deberc_tui.text.persons import cast
+
+    rules = Rules.preset("moscow", players=4)
+    match = Match(rules, first_dealer=1, seed=11)
+    match.start_deal()
+    while not match.deal.tricks:
+        match.apply(match.to_act, match.legal_actions()[0])
+    names = ["Christabella", "Boris", "Clara", "Dmitri"]
+    info = InfoPanel(Look())
+    info.show(match.view(0), cast(rules, [{"name": n, "kind": "human"} for n in names]), 1)
+    shown = " ".join(line.plain for line in info.lines(27))  # the panel's width at 80 columns
+    for seat, card in match.deal.tricks[-1].cards:
+        assert f"{names[seat]} {Look().card_str(card)}" in shown
+
+
+def test_a_chunk_too_wide_for_the_panel_ends_in_an_ellipsis() -> None:
+    from deberc_tui.app.widgets.panel import flow
+
+    lines = [t.plain for t in flow([Text("Last trick (3)"), Text("Maximilianus-Karl-Friedrich K♣")], 21)]
+    assert lines == ["Last trick (3)", "Maximilianus-Karl-Fr…"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import always, first_legal, human_move, screen_text, settle, table_screen
+from apphelp import always, first_legal, human_move, screen_text, seen_in, settle, table_screen
 from rulehelp import new_deal, run
 from tablehelp import Passer, play_deal, shown_buttons, to_game_over, to_play
 
@@ -156,6 +156,31 @@ async def test_shift_e_then_a_card_plays_without_declaring() -> None:
         await human_move(pilot)
         await settle(pilot)
         assert not any(d.seat == 0 for d in scr.session.game.deal.declarations)
+
+
+@pytest.mark.parametrize(("size", "lang", "declare", "bella"), [
+    ((80, 24), "en", "☑ terz to A♦, terz to 10♥ (E: don't)", "☑ Bella (B: don't)"),
+    ((80, 24), "ru", "☑ терц до Т♦, терц до 10♥ (E)", "☑ Бела (B)"),
+    ((120, 40), "en", "☑ Declaring terz to A♦, terz to 10♥ (E: don't)", "☑ Bella with K/Q (B: don't)"),
+])
+async def test_the_declaration_and_bella_toggles_say_as_much_as_leaves_every_button_whole(
+        size: tuple[int, int], lang: str, declare: str, bella: str) -> None:
+    from deberc_tui.text.i18n import set_language
+
+    set_language(lang)
+    app = quick_app(players=3, seed=35)  # you lead holding two terzes and the trump K and Q, the seven to swap
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        scr = await to_play(pilot)
+        bar = " ".join(seen_in(app, scr.query_one("#actions")))
+        assert declare in bar and bella in bar
+        assert ("Обмен 7 (w)" if lang == "ru" else "Swap 7 (w)") in bar
+        await pilot.press("E", "B")  # both off: each says so, and every button still stands whole
+        await pilot.pause()
+        bar = " ".join(seen_in(app, scr.query_one("#actions")))
+        labels = shown_buttons(scr)
+        assert labels["declare"].startswith("☐") and labels["bella"].startswith("☐")
+        assert all(label in bar for label in labels.values()), (labels, bar)
 
 
 async def test_b_declares_bella_and_shift_b_keeps_it_back() -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
-from textual.theme import Theme
 
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.messages import (
@@ -24,6 +23,7 @@ from deberc_tui.app.screens.match_end import TableDone
 from deberc_tui.app.screens.modals import ConfirmScreen
 from deberc_tui.app.screens.newgame import GameSetup, NewGameScreen
 from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.app.themes import use_table_theme
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import fill, tell
 from deberc_tui.engine import Rules
@@ -35,17 +35,6 @@ from deberc_tui.table.services import BotMaker, Services
 from deberc_tui.table.session import PACES, TableError, TableSession, default_players
 from deberc_tui.text.i18n import N_, _, set_language, translate, translate_error
 from deberc_tui.untrusted import one_line
-
-FELT = Theme(
-    name="deberc", primary="#e0b040", secondary="#4f9d69", accent="#f0d070", warning="#ffb000",
-    error="#ff5050", success="#60d060", foreground="#ece8d8", background="#102018", surface="#183828",
-    panel="#24503a", dark=True,
-)
-MONO = Theme(
-    name="deberc-mono", primary="#d0d0d0", secondary="#a0a0a0", accent="#ffffff", warning="#ffffff",
-    error="#ffffff", success="#ffffff", foreground="#e8e8e8", background="#000000", surface="#141414",
-    panel="#303030", dark=True,
-)
 
 
 def save_dir() -> Path:
@@ -104,8 +93,6 @@ class DebercApp(App[None]):
         return self.services.autosave
 
     def on_mount(self) -> None:
-        self.register_theme(FELT)
-        self.register_theme(MONO)
         self._apply_look(self.look)
         if self.load is not None:
             try:
@@ -126,7 +113,7 @@ class DebercApp(App[None]):
 
     def _apply_look(self, look: Look) -> None:
         self.look = look
-        self.theme = "deberc-mono" if look.mono else "deberc"
+        use_table_theme(self, look.mono)
         self.set_class(look.mono, "-mono")
         self.set_class(look.ascii, "-ascii")  # borders drawn with + - | too (deberc.tcss)
 

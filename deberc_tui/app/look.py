@@ -236,8 +236,9 @@ class Look:
 
 
 def face_size(width: int, height: int) -> tuple[int, int]:
-    """The size of the cards in the hand for a terminal of ``width`` × ``height``."""
-    if height >= 46 and width >= 120:
+    """The size of the cards in the hand for a terminal of ``width`` × ``height`` (from 110×40 as large as the
+    felt's: ten of them fit in the width, and the felt keeps rows enough for its own)."""
+    if height >= 40 and width >= 110:
         return LARGE
     if height >= 32 and width >= 96:
         return MEDIUM

@@ -169,12 +169,15 @@ def felt_state(session: TableSession, view: SeatView, look: Look) -> FeltState:
                       to_act=s == session.match.to_act and not deal.is_over,
                       said=speech_word(session.said[s], look) if s in session.said else "")
              for s in range(n)]
+    # a stock card face up for all: the top after the first trick (club), the bottom card, or the turnup put under
+    # the stock (``turnup_2_3: "bottom"``), each named over it as the panel names it
+    shown, shown_label = ((view.stock_top, _("stock top")) if view.stock_top is not None
+                          else (view.bottom, _("bottom")) if view.bottom is not None
+                          else (view.turnup, _("turnup")) if turnup_under_stock(view) else (None, ""))
     state = FeltState(viewer=view.seat, seats=seats, trump=view.trump, stock=stock_count(view),
                       turnup=view.turnup if view.turnup_taken_by is None and view.trump is not None
-                      and not turnup_under_stock(view) else None,
-                      # a stock card face up for all: the bottom card, the top after the first trick (club), or
-                      # the turnup put under the stock (``turnup_2_3: "bottom"``)
-                      shown_stock=view.stock_top or view.bottom or (view.turnup if turnup_under_stock(view) else None))
+                      and not turnup_under_stock(view) else None, turnup_label=_("turnup"),
+                      shown_stock=shown, shown_label=shown_label)
     if view.current_trick:
         state.trick = list(view.current_trick)
     elif session.hold is not None:

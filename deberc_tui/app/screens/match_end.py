@@ -175,9 +175,10 @@ class GameOverScreen(_EndDialog):
             t.append(_("money: {money}").format(money=money_words(session, self.result.money)) + "\n")
         t.append(ngettext("{n} deal played", "{n} deals played", len(game.deals)).format(n=len(game.deals)) + "\n\n",
                  style="dim")
-        for side in range(session.rules.sides):
-            name = session.side_name(side)
-            t.append(Text(f"{name[:24]:<24}{game.totals[side]:>6}\n", style="bold" if side == outcome.winner else ""))
+        names = [session.side_name(side) for side in range(session.rules.sides)]
+        room = max(24, *(len(name) for name in names))  # each name whole, the totals in one column
+        for side, name in enumerate(names):
+            t.append(Text(f"{name:<{room}}{game.totals[side]:>6}\n", style="bold" if side == outcome.winner else ""))
         with Vertical(classes="dialog", id="gameover"):
             yield Static(_("Game over"), classes="title")
             yield Static(t, id="gameover-text")

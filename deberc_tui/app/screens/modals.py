@@ -83,7 +83,7 @@ def sheet_table(table: Table, rows: list[DealResult] | None = None, look: Look |
     rt.add_column("#", justify="right")
     rt.add_column(_("Trump"))
     for side in range(rules.sides):
-        rt.add_column(plain(table.side_name(side)[:14]), justify="right")
+        rt.add_column(plain(table.side_name(side)), justify="right")  # whole: a long name wraps between words
         rt.add_column("Σ", justify="right", style="bold")
     for r in rows:
         trump: str | Text = (look or Look()).suit(_suit(r.trump)) if r.trump else "-"
@@ -179,8 +179,9 @@ def hands_text(table: Table, look: Look, deal_index: int = -1) -> Text:
     deal = table.game.deals[deal_index]
     hands = table.start_hands(deal_index)
     t = Text()
+    room = max(len(name) for name in table.names[: deal.n])  # every name whole, the hands in one column
     for seat in range(deal.n):
-        t.append(f"{table.names[seat][:12]:<12} ", style="bold")
+        t.append(f"{table.names[seat]:<{room}} ", style="bold")
         t.append_text(look.cards_text(sort_hand(hands[seat], deal.trump)))
         t.append("\n")
     return t
@@ -217,7 +218,7 @@ class DealSummaryScreen(ModalScreen[str]):
         rt = RichTable(box=None, pad_edge=False, header_style="bold")
         rt.add_column("")
         for side in range(rules.sides):
-            rt.add_column(Text(table.side_name(side)[:16]), justify="right")  # a name is text, never markup
+            rt.add_column(Text(table.side_name(side)), justify="right")  # text, never markup; whole, wrapped
         if d is not None and r.outcome not in (THROWN_IN, CONCEDED):
             last = [10 if d.last_trick_side == s else 0 for s in range(rules.sides)]
             rt.add_row(_("Tricks"), *[str(x) for x in d.tricks])

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from deberc_tui.app.look import Look, unicode_ok
+from deberc_tui.app.themes import use_table_theme
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import plain, tell
 from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sort_hand
@@ -427,4 +428,6 @@ class PracticeApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = _(TITLE)
+        look = self._kwargs.get("look")
+        use_table_theme(self, isinstance(look, Look) and look.mono)  # the table's felt, as in the game
         self.push_screen(PracticeScreen(self._rules, **self._kwargs))

@@ -31,6 +31,7 @@ from textual.widgets import (
 from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
+from deberc_tui.app.themes import use_table_theme
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import clean, fill, plain, tell
 from deberc_tui.engine import PRESETS, Rules, RulesError
@@ -1082,6 +1083,7 @@ class ScorePadApp(App[None]):
         self.pad_id = pad_id
 
     def on_mount(self) -> None:
+        use_table_theme(self)  # the table's felt, as in the game
         self.push_screen(ScorePadScreen(self.store, self.pad_id, standalone=True))
 
 

@@ -124,6 +124,14 @@ class TableScreen(Screen[None]):
             "Terminal too small: need {w}×{h}, now {cw}×{ch}. Enlarge the window.").format(
             w=MIN_SIZE[0], h=MIN_SIZE[1], cw=width, ch=height), style="bold"))
         self.refresh_table()  # the top bar fits its parts to the new width
+        self.call_after_refresh(self._centre_hand)
+
+    def _centre_hand(self) -> None:
+        """The hand stands under the felt's middle, where the trick is: the table has one middle line."""
+        felt = self.query_one("#felt", Felt)
+        region = felt.content_region
+        if region.width:
+            self.query_one("#hand", Hand).centre_on(region.x + felt.middle(region.width))
 
     def on_mount(self) -> None:
         session = self.session

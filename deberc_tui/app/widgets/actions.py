@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -31,7 +32,7 @@ from deberc_tui.engine.combos import Combo
 from deberc_tui.engine.match import raised_stake
 from deberc_tui.engine.options import BellaWhen
 from deberc_tui.table.claim import claim_right
-from deberc_tui.text.i18n import _
+from deberc_tui.text.i18n import _, ngettext
 from deberc_tui.text.words import combo as combo_word
 from deberc_tui.text.words import rank_letter
 
@@ -78,11 +79,42 @@ def combo_words(combo: Combo, look: Look) -> str:
         combo.suit)
 
 
-def bella_label(view: SeatView, on: bool) -> str:
-    """What the bella toggle will do, in the words of the rule in force (``bella_when``)."""
+TERSE = 3
+"""The shortest of the toggles' wordings (:func:`declare_label`, :func:`bella_label`): 0 says it all; the bar takes
+the longest that lets every button show whole."""
+
+
+def declare_label(combos: str, count: int, on: bool, second: bool, terse: int = 0) -> str:
+    """What the declaration toggle will do, as long as ``terse`` allows (its box, drawn before it, says on or off):
+    ``Declaring terz to A♥ (E: don't)``, ``terz to A♥ (E: don't)``, ``terz to A♥ (E)``, ``2 combinations (E)``."""
+    key = "E" if on else "e"
+    if terse >= 3:
+        combos = ngettext("{n} combination", "{n} combinations", count).format(n=count)
+    if terse >= 2:
+        return f"{combos} ({key})"
+    if terse == 1:
+        if not on:
+            return _("{combos} (e: declare)").format(combos=combos)
+        return (_("{combos}, second card (E: don't)") if second else _("{combos} (E: don't)")).format(combos=combos)
+    if not on:
+        return _("Not declaring {combos} (e: declare)").format(combos=combos)
+    return (_("Declaring {combos} with this second card (E: don't)") if second
+            else _("Declaring {combos} (E: don't)")).format(combos=combos)
+
+
+def bella_label(view: SeatView, on: bool, terse: int = 0) -> str:
+    """What the bella toggle will do, in the words of the rule in force (``bella_when``), as long as ``terse``
+    allows."""
+    with_card = view.rules.bella_when is BellaWhen.WITH_CARD
+    if terse >= 2:
+        return _("Bella ({key})").format(key="B" if on else "b")
+    if terse == 1:
+        if not on:
+            return _("Bella (b: declare)")
+        return _("Bella (B: don't)") if with_card else _("Bella (B: not yet)")
     if not on:
         return _("No bella (b: declare it)")
-    if view.rules.bella_when is BellaWhen.WITH_CARD:
+    if with_card:
         return _("Bella with K/Q (B: don't)")
     return _("Bella with this card (B: not yet)")
 
@@ -125,23 +157,10 @@ class ActionBar(Horizontal):
         for call in BidCall:
             shown[f"bid-{call.value}"] = bidding and call in calls
         if view is not None and BidCall.PLAY in calls:
-            self.query_one("#bid-play", Button).label = _("Play {suit} (p)").format(
-                suit=self.look.suit(view.turnup.suit))
+            self._label("bid-play", Text(_("Play {suit} (p)").format(suit=self.look.suit(view.turnup.suit))))
         combos = my_combos(view, self.look)
         shown["declare"] = bool(combos) and mine
-        if shown["declare"] and view is not None:
-            second = view.played_first[view.seat]  # declare_until "second_trick": the last chance
-            if toggles.declare:
-                label = _("Declaring {combos} with this second card (E: don't)") if second else _(
-                    "Declaring {combos} (E: don't)")
-            else:
-                label = _("Not declaring {combos} (e: declare)")
-            self.query_one("#declare", Button).label = Text(f"{self.mark(toggles.declare)} "
-                                                            + label.format(combos=combos))
         shown["bella"] = mine and may_bella(view)
-        if shown["bella"] and view is not None:
-            self.query_one("#bella", Button).label = Text(f"{self.mark(toggles.bella)} "
-                                                          + bella_label(view, toggles.bella))
         shown["swap"] = any(isinstance(a, SwapSeven) for a in opt)
         shown["redeal"] = any(isinstance(a, Redeal) for a in opt)
         shown["klabor"] = any(isinstance(a, Klabor) for a in opt)
@@ -153,6 +172,45 @@ class ActionBar(Horizontal):
             kind = OfferKind.DAVE if isinstance(offer, Dave) else OfferKind.DOUBLE
             label = (_("«Даве»: stake {k} (+)") if kind is OfferKind.DAVE
                      else _("Double: ×{k} (+)")).format(k=raised_stake(view.rules, kind, view.multiplier))
-            self.query_one("#stake", Button).label = Text(label)
+            self._label("stake", Text(label))
+        self._toggles(view, toggles, shown)
         for button_id, visible in shown.items():
             self.query_one(f"#{button_id}", Button).display = visible
+
+    def _toggles(self, view: SeatView | None, toggles: Toggles, shown: dict[str, bool]) -> None:
+        """Word the declaration and bella toggles as fully as the bar's width lets every shown button stand whole."""
+        if view is None or not (shown["declare"] or shown["bella"]):
+            return
+        room = self.content_region.width or self.app.size.width - 2
+        others = 0
+        for button_id, visible in shown.items():
+            if visible and button_id not in ("declare", "bella"):
+                others += _width(cell_len(str(self.query_one(f"#{button_id}", Button).label)))
+        combos = view.declarable()
+        words = my_combos(view, self.look)
+        second = view.played_first[view.seat]  # declare_until "second_trick": the last chance
+        for terse in range(TERSE + 1):
+            labels = {}
+            if shown["declare"]:
+                labels["declare"] = Text(f"{self.mark(toggles.declare)} " + declare_label(
+                    words, len(combos), toggles.declare, second, terse))
+            if shown["bella"]:
+                labels["bella"] = Text(f"{self.mark(toggles.bella)} " + bella_label(view, toggles.bella, terse))
+            if others + sum(_width(label.cell_len) for label in labels.values()) <= room:
+                break
+        for button_id, label in labels.items():
+            self._label(button_id, label)
+
+    def _label(self, button_id: str, label: Text) -> None:
+        """Give a button a new label, and the width it needs (Textual keeps a button's width when only its label
+        changes: "Declaring …" turned "Not declaring …" was cut at the old width)."""
+        button = self.query_one(f"#{button_id}", Button)
+        if str(button.label) != label.plain:
+            button.label = label
+            button.refresh(layout=True)
+
+
+def _width(label: int) -> int:
+    """The cells a button of the bar takes for a label of ``label`` cells: its padding, at least its least width
+    (``#actions Button`` in deberc.tcss), and the margin after it."""
+    return max(label + 2, 6) + 1

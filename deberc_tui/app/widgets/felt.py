@@ -39,6 +39,8 @@ class FeltState:
     turnup: Card | None = None  # the turnup while it lies on the table (not taken into a hand)
     stock: int = 0  # cards left in the stock
     shown_stock: Card | None = None  # a stock card shown face up (a rule variant)
+    shown_label: str = ""  # what that card is, written over it: "bottom", "stock top", "turnup"
+    turnup_label: str = ""  # written over the turnup in the corner
     trump: Suit | None = None
 
 
@@ -87,8 +89,9 @@ def _cells(text: Text) -> list[tuple[str, Style | str]]:
 
 
 def card_size(width: int, height: int) -> tuple[int, int]:
-    """The size of the card faces on a felt of ``width`` × ``height`` cells."""
-    if height >= 27 and width >= 64:
+    """The size of the card faces on a felt of ``width`` × ``height`` cells (the large ones need 25 rows: four
+    seats' cards, the names and the corner's cards)."""
+    if height >= 25 and width >= 64:
         return LARGE
     if height >= 19 and width >= 52:
         return MEDIUM
@@ -103,48 +106,78 @@ class Felt(Widget):
         self.look = look
         self.state = FeltState()
 
+    @staticmethod
+    def middle(width: int) -> int:
+        """The column of the felt's middle line (the trick's cards stand on it) on a felt ``width`` cells wide."""
+        return max(width, 24) // 2
+
     def show(self, state: FeltState) -> None:
         self.state = state
         self.refresh()
 
     # -- pieces -------------------------------------------------------------------------------
 
-    def _seat_name(self, seat: int, room: int) -> Text:
-        """The seat's name with its markers: ▶ to act (and the name lit up), (D) dealer, ★ bidder."""
+    def _marks(self, seat: int) -> str:
+        """The seat's markers: (D) dealer, ★ bidder."""
         info = self.state.seats[seat]
-        lk = self.look
-        t = Text()
         marks = ""
         if info.dealer:
             marks += " " + _("(D)")
         if info.bidder:
-            marks += " " + lk.sym("★", "*")
+            marks += " " + self.look.sym("★", "*")
+        return marks
+
+    def _seat_name(self, seat: int, room: int, marks: bool = True) -> Text:
+        """The seat's name with its markers (``marks``): ▶ to act (and the name lit up), (D) dealer, ★ bidder."""
+        info = self.state.seats[seat]
+        lk = self.look
+        t = Text()
+        after = self._marks(seat) if marks else ""
         arrow = lk.sym("▶", ">") + " " if info.to_act else ""
-        name = lk.plain(info.name)[: max(3, room - len(arrow) - len(marks))]
+        name = self._shorten(lk.plain(info.name), room - len(arrow) - len(after) - (2 if info.to_act else 0))
         if info.to_act:
             t.append(arrow, style="bold" if lk.mono else f"bold {SELECTED}")
             t.append(f" {name} ", style="bold reverse" if lk.mono else TO_ACT)
         else:
             t.append(name, style="bold")
-        if marks:
-            t.append(marks, style="bold")
+        if after:
+            t.append(after, style="bold")
         return t
 
-    def _seat_backs(self, seat: int, room: int) -> Text:
-        """The cards a seat holds, face down: ▮▮▮▮▮ 5."""
+    def _seat_backs(self, seat: int, room: int, marks: bool = False) -> Text:
+        """The cards a seat holds, face down: ▮▮▮▮▮ 5 (and the seat's markers, with ``marks``)."""
         count = self.state.seats[seat].cards
+        after = self._marks(seat) if marks else ""
         back = self.look.sym("▮", "#")
-        shown = min(count, max(1, room - 3))
+        shown = min(count, max(1, room - 3 - len(after)))
         t = styled(back * shown, "dim" if self.look.mono else "#c98a94")
         t.append(f" {count}", style="")
+        if after:
+            t.append(after, style="bold")
         return t
 
-    def _seat_said(self, seat: int, room: int) -> Text:
+    def _shorten(self, text: str, room: int) -> str:
+        """``text`` in ``room`` cells (at least 4), ending in … when it had to be shortened."""
+        room = max(4, room)
+        return text if len(text) <= room else text[: room - 1] + self.look.sym("…", ".")
+
+    def _seat_said(self, seat: int, room: int | None = None) -> list[Text]:
+        """What the seat said last, in quotes: on one line, or where ``room`` is too narrow for it, on as many as
+        it needs, broken between words (a word too long for a line of its own is shortened with …)."""
         said = self.look.plain(self.state.seats[seat].said)
         if not said:
-            return Text("")
+            return []
         quote_l, quote_r = self.look.sym("«", '"'), self.look.sym("»", '"')
-        return styled(f"{quote_l}{said[: max(1, room - 2)]}{quote_r}", "italic")
+        whole = f"{quote_l}{said}{quote_r}"
+        if room is None or len(whole) <= room:
+            return [styled(whole, "italic")]
+        lines: list[str] = []
+        for word in whole.split():
+            if lines and len(lines[-1]) + 1 + len(word) <= room:
+                lines[-1] += " " + word
+            else:
+                lines.append(self._shorten(word, room))
+        return [styled(line, "italic") for line in lines]
 
     def _join(self, *parts: Text) -> Text:
         out = Text()
@@ -171,22 +204,25 @@ class Felt(Widget):
         winner = st.winner_card
         if winner is None and st.taken_by is not None:
             winner = cards.get(st.taken_by)
-        cx = width // 2
+        cx = self.middle(width)
         x_mid = cx - cw // 2
         gap = 2 if cw <= 5 else 3
         x_left, x_right = x_mid - gap - cw, x_mid + cw + gap
         y_top, y_side, y_bottom = self._rows(n, ch, height)
-        side_room = max(6, x_left - 2)
 
-        # the corner: the stock face down on the turnup, a shown stock card, the trump
+        # the corner: the stock face down on the turnup, a shown stock card, the trump; each card named over it
         corner_right = self._corner(canvas, cw, ch, height)
-        corner_top = height - 1 - ch
+        corner_top = height - 2 - ch  # the cards' names are written on the row over them
 
         def beside_corner(x: int, y: int, line: Text) -> int:
             """A line on the corner's rows starts right of its cards (a long name never runs into them)."""
             if y < corner_top or not corner_right:
                 return x
             return max(x, min(corner_right + 1, width - line.cell_len))
+
+        def room_at(y: int) -> int:
+            """The cells a line centred on row ``y`` may take."""
+            return width - (corner_right + 1 if corner_right and y >= corner_top else 0)
 
         # the centre: the turnup during the bidding
         if st.centre is not None:
@@ -201,18 +237,33 @@ class Felt(Widget):
             card = cards.get(seat)
             face = lk.face_lines(card, cw, ch, winner=card is not None and card is winner)
             if where == "top":
-                line = self._join(self._seat_name(seat, 20), self._seat_backs(seat, 12), self._seat_said(seat, 16))
+                said = self._seat_said(seat)
+                line = self._join(self._seat_name(seat, 24), self._seat_backs(seat, 12), *said)
+                if line.cell_len > width and y_top >= 2:  # what was said goes on the row above
+                    canvas.put(max(0, cx - said[0].cell_len // 2), y_top - 2, said[0])
+                    line = self._join(self._seat_name(seat, 24), self._seat_backs(seat, 12))
                 canvas.put(max(0, cx - line.cell_len // 2), y_top - 1, line)
                 x, y = x_mid, y_top
             elif where == "bottom":
-                line = self._join(self._seat_name(seat, 24), self._seat_said(seat, 16))
-                canvas.put(beside_corner(max(0, cx - line.cell_len // 2), y_bottom + ch, line), y_bottom + ch, line)
+                y_name = y_bottom + ch
+                said = self._seat_said(seat)
+                line = self._join(self._seat_name(seat, 24), *said)
+                if said and line.cell_len > room_at(y_name):
+                    line = self._seat_name(seat, 24)  # what was said goes under the name, if the row is free
+                    if st.taken_by is None:
+                        below = self._seat_said(seat, room_at(y_name + 1))[0]
+                        canvas.put(beside_corner(max(0, cx - below.cell_len // 2), y_name + 1, below), y_name + 1,
+                                   below)
+                canvas.put(beside_corner(max(0, cx - line.cell_len // 2), y_name, line), y_name, line)
                 x, y = x_mid, y_bottom
             else:
-                y_l = y_side + ch // 2 - 1
-                parts = [self._seat_name(seat, side_room), self._seat_backs(seat, side_room),
-                         self._seat_said(seat, side_room)]
+                room = max(6, x_left - 2) if where == "left" else max(6, width - (x_right + cw + 2))
+                name = self._seat_name(seat, room)
+                apart = lk.plain(st.seats[seat].name) not in name.plain  # shortened: the markers go down a line
+                parts = [self._seat_name(seat, room, marks=False) if apart else name,
+                         self._seat_backs(seat, room, marks=apart), *self._seat_said(seat, room)]
                 block = max(p.cell_len for p in parts)
+                y_l = max(0, y_side + (ch - len(parts) + 1) // 2)  # beside the card, centred on it
                 if where == "left":
                     x_l = max(0, x_left - 2 - block)
                     x, y = x_left, y_side
@@ -258,23 +309,34 @@ class Felt(Widget):
 
     def _corner(self, canvas: _Canvas, cw: int, ch: int, height: int) -> int:
         """Bottom left: the turnup with the stock lying on it (and its count), a shown stock card (the bottom
-        card, the stock's top after the first trick, or the turnup under the stock); bottom right: the trump.
-        Returns the first column right of the cards (0: none)."""
+        card, the stock's top after the first trick, or the turnup under the stock), each card named on the row over
+        it; bottom right: the trump. Returns the first column right of the cards and their names (0: none)."""
         st = self.state
         lk = self.look
         y = height - 1 - ch
         x = 0
+        names: list[tuple[int, str]] = []  # where a card lies, what it is
         turnup = st.turnup if st.turnup is not None and st.turnup is not st.centre else None
         if turnup is not None:
             canvas.put_lines(x, y, lk.face_lines(turnup, cw, ch))
+            names.append((x, st.turnup_label))
             x += min(cw - 1, 4 + (cw - 5) // 2) if st.stock else cw + 1
         if st.stock:
             canvas.put_lines(x, y, lk.face_lines(None, cw, ch, back=True))
             x += cw + 1
         if st.shown_stock is not None:
             canvas.put_lines(x, y, lk.face_lines(st.shown_stock, cw, ch))
+            names.append((x, st.shown_label))
             x += cw + 1
         right = x
+        written = 0  # the names never touch: each starts a cell after the one before
+        for at, name in names:
+            if name:
+                label = styled(lk.plain(name), "dim italic")
+                at = max(at, written)
+                canvas.put(at, y - 1, label)
+                written = at + label.cell_len + 1
+        right = max(right, written)
         if st.stock:
             canvas.put(0, height - 1, Text(_("Stock {n}").format(n=st.stock), style="dim" if lk.mono else ""))
         if st.trump is not None:

@@ -1,5 +1,6 @@
 """The player's hand: up to ten cards drawn as card faces, legal cards bright, the others dimmed, the
-chosen one raised; each face carries its number key; clicks announce a card."""
+chosen one raised; each face carries its number key; clicks announce a card. The cards stand centred under the
+felt's middle (:meth:`Hand.centre_on`), as far as the window lets them."""
 
 from __future__ import annotations
 
@@ -77,6 +78,8 @@ class Hand(Horizontal):
         self.legal: set[Card] = set()
         self.selected = 0
         self.hidden_note = ""
+        self.centre: int | None = None
+        """The column the cards are centred on (the felt's middle); None: the middle of the window."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # As tall with no cards (behind the privacy screen) as with a hand: the table does not jump.
@@ -98,6 +101,12 @@ class Hand(Horizontal):
             self.selected = next((i for i, c in enumerate(self.cards) if c in self.legal), self.selected)
         self.hidden_note = note
         self._paint()
+
+    def centre_on(self, column: int | None) -> None:
+        """Centre the cards on ``column`` of the window (None: on the window's middle)."""
+        if column != self.centre:
+            self.centre = column
+            self._paint()
 
     def move(self, step: int) -> None:
         if self.cards:
@@ -147,3 +156,15 @@ class Hand(Horizontal):
         note = self.query_one("#hand-note", Static)
         note.update(styled(self.hidden_note, "italic"))
         note.display = bool(self.hidden_note) or not self.cards
+        self._place(len(self.cards) * face_width + (0 if tight else len(self.cards) - 1))
+
+    def _place(self, cards_width: int) -> None:
+        """Put the cards (``cards_width`` cells) under :attr:`centre`, inside the window."""
+        width = self.size.width or self.app.size.width
+        if self.centre is None or not self.cards:
+            if self.styles.clear_rule("padding") | self.styles.clear_rule("align_horizontal"):
+                self.refresh(layout=True)
+            return
+        left = max(1, min(self.centre - cards_width // 2, width - 1 - cards_width))
+        self.styles.padding = (0, 1, 0, left)
+        self.styles.align_horizontal = "left"

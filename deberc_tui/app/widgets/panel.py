@@ -32,8 +32,9 @@ def turnup_under_stock(view: SeatView) -> bool:
     return view.turnup_under_stock
 
 
-def flow(chunks: list[Text], width: int, sep: str = "  ") -> list[Text]:
-    """Chunks set on lines of at most ``width`` cells, a chunk never split (one too wide is cut)."""
+def flow(chunks: list[Text], width: int, sep: str = "  ", more: str = "…") -> list[Text]:
+    """Chunks set on lines of at most ``width`` cells, a chunk never split (one too wide for a line of its own is
+    shortened, ending in ``more``)."""
     lines: list[Text] = []
     line = Text()
     for chunk in chunks:
@@ -48,7 +49,9 @@ def flow(chunks: list[Text], width: int, sep: str = "  ") -> list[Text]:
     if line.plain:
         lines.append(line)
     for text in lines:
-        text.truncate(width)
+        if text.cell_len > width:
+            text.truncate(max(0, width - len(more)))
+            text.append(more)
     return lines
 
 
@@ -132,12 +135,12 @@ class InfoPanel(Static):
             head = styled(_("Last trick"), "bold")
             head.append(f" ({len(view.tricks)})", style="dim")
             chunks = [head]
-            for seat, card in last.cards:
-                t = styled(names[seat][:6] + " ", "dim")
+            for seat, card in last.cards:  # each card with its player's whole name: a chunk of its own
+                t = styled(names[seat] + " ", "dim")
                 t.append_text(lk.card_text(card))
                 chunks.append(t)
             chunks.append(styled(f"{lk.arrow} {names[last.winner]} +{last.points}", "bold"))
-            out += flow(chunks, width)
+            out += flow(chunks, width, more=lk.sym("…", "."))
         return out
 
     def _per_side(self, side_names: list[str], values: list[str], width: int) -> list[Text]:
