@@ -191,3 +191,24 @@ def test_the_same_seed_gives_the_same_review_in_one_process_or_two() -> None:
     two = [r.to_json() for r in review_record(record, worlds=WORLDS, seed=4, jobs=2)]
     assert one == two
 
+
+
+def test_practise_this_puts_a_bidding_mistake_into_the_practice_queue(tmp_path: Path) -> None:
+    from deberc_tui.practice.history import History
+    from deberc_tui.review.drill import drill
+
+    deck = stack_deck(2, 1, {0: parse_cards("7C 8C 7D 8D 7H 8H")}, "JS", fill=_shuffled(3))
+    match = _one_deal(deck)
+    match.apply(0, Bid("play"))
+    record = load_record(_finish(match, 5))
+    [review] = review_record(record, [0], worlds=WORLDS, seed=1)
+    mistake = review.worst()[0]
+    history = History.load(tmp_path / "practice.json")
+    added = drill(record, mistake, history, worlds=WORLDS, seed=1)
+    assert added is not None and (added.chosen, added.best) == ("play", "pass")
+    assert sorted(added.position["hand"]) == sorted(["7C", "8C", "7D", "8D", "7H", "8H"])
+    assert added.position["turnup"] == "JS"
+    again = History.load(tmp_path / "practice.json")  # kept: `deberc practice --review` finds it
+    assert [(d.chosen, d.best) for d in again.mistakes()] == [("play", "pass")]
+    card = next(d for d in review.decisions if d.kind == "card")
+    assert drill(record, card, history) is None  # only bids are practised

@@ -39,13 +39,13 @@ from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep, Klabor
 from deberc_tui.engine.match import offer_kind, raised_stake
 from deberc_tui.engine.options import BellaTo
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
-from deberc_tui.practice.evaluate import evaluate, play_out
+from deberc_tui.practice.evaluate import Evaluation, evaluate, play_out
 from deberc_tui.practice.position import BidPosition, PositionError
 
 from .moments import DealStart, Moment
 from .worlds import played_by, playout_seats, sampler, world_deal
 
-__all__ = ["GAME", "POINTS", "Judgement", "Option", "judge", "luck_baseline", "luck_value", "worlds_for"]
+__all__ = ["GAME", "POINTS", "Judgement", "Option", "bid_evaluation", "judge", "luck_baseline", "luck_value", "worlds_for"]
 
 POINTS = "points"
 """Valued in the deal's written points."""
@@ -90,9 +90,14 @@ def worlds_for(kind: str, worlds: int) -> int:
     return PLAYOUT_WORLDS * worlds
 
 
+def _rng(moment: Moment, seed: int) -> random.Random:
+    """The decision's own random generator: the same worlds whatever else is judged, in whatever order."""
+    return random.Random(f"{seed}:{moment.deal}:{moment.action}:{moment.seat}:{moment.kind}")
+
+
 def judge(moment: Moment, worlds: int, seed: int) -> Judgement | None:
     """Value every alternative of ``moment`` (None when no world fits its history, or the position cannot be set)."""
-    rng = random.Random(f"{seed}:{moment.deal}:{moment.action}:{moment.seat}:{moment.kind}")
+    rng = _rng(moment, seed)
     count = worlds_for(moment.kind, worlds)
     if moment.kind == "card":
         return _cards(moment, count, rng)
@@ -106,15 +111,27 @@ def judge(moment: Moment, worlds: int, seed: int) -> Judgement | None:
 # -- bids: the tutor's evaluation ---------------------------------------------------------------------------
 
 
-def _bids(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
+def bid_evaluation(moment: Moment, worlds: int, seed: int) -> Evaluation | None:
+    """The practice tutor's evaluation of a bid's moment, in the very worlds the review judged it in (None when the
+    position cannot be set: a forced deal): what "practise this" puts into the practice queue."""
+    return _evaluation(moment, worlds_for("bid", worlds), _rng(moment, seed))
+
+
+def _evaluation(moment: Moment, count: int, rng: random.Random) -> Evaluation | None:
     view = moment.view
     try:
         position = BidPosition(view.rules, view.hand, view.turnup, view.seat, view.bid_round, view.totals,
                                view.hanging, view.dealer, tuple(call for _, call in view.bids))
     except PositionError:
         return None
-    result = evaluate(position, seed=rng.getrandbits(31), max_seconds=math.inf, target_se=0.0, min_worlds=count,
-                      max_worlds=count)
+    return evaluate(position, seed=rng.getrandbits(31), max_seconds=math.inf, target_se=0.0, min_worlds=count,
+                    max_worlds=count)
+
+
+def _bids(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
+    result = _evaluation(moment, count, rng)
+    if result is None:
+        return None
     values = {BidCall(b.bid): b.values for b in result.bids}
     options = [Option(a, list(values[a.call])) for a in moment.options if isinstance(a, Bid) and a.call in values]
     if len(options) != len(moment.options):

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from deberc_tui.engine import Action, Bid, Claim, Concede50, ConcedeStep, Klabor, PlayCard, Redeal, SwapSeven
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep
 from deberc_tui.text import words
-from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.i18n import N_, _, ngettext, pgettext
 
 from .judge import GAME
 from .report import Decision, SeatReview
 
-__all__ = ["action_words", "decision_line", "kind_word", "label_word", "loss_words", "report_lines", "verdict"]
+__all__ = ["action_words", "decision_line", "kind_word", "label_word", "loss_words", "report_lines", "short_kind",
+           "verdict"]
 
 KIND_WORDS = {
     "bid": N_("bidding"), "swap": N_("the trump seven's swap"), "redeal": N_("redeal"), "klabor": N_("klabor"),
@@ -31,6 +32,19 @@ REDEAL_REASONS = {"four_sevens": N_("four sevens"), "low_points": N_("weak hand"
 
 def kind_word(kind: str) -> str:
     return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
+
+
+def short_kind(kind: str) -> str:
+    """A kind of decision in a word, for a narrow column: ``card``, ``bid`` (``карта``, ``заказ``)."""
+    words_ = {
+        "bid": pgettext("decision", "bid"), "swap": pgettext("decision", "swap"),
+        "redeal": pgettext("decision", "redeal"), "klabor": pgettext("decision", "klabor"),
+        "declare": pgettext("decision", "declare"), "bella": pgettext("decision", "bella"),
+        "card": pgettext("decision", "card"), "claim": pgettext("decision", "claim"),
+        "concede_50": pgettext("decision", "fifty"), "double": pgettext("decision", "double"),
+        "dave": pgettext("decision", "«даве»"),
+    }
+    return words_.get(kind, kind)
 
 
 def label_word(label: str) -> str:
@@ -107,11 +121,14 @@ def verdict(review: SeatReview, you: bool = False) -> str:
         return _("{name} won this game with {luck:+.0f} points of luck, and lost {loss:.0f} points in decisions.").format(
             name=review.name, luck=luck, loss=loss)
     if luck < 0:
+        n = round(-luck)
         if you:
-            return _("You lost this game by {luck:.0f} points of luck and {loss:.0f} points of decisions.").format(
-                luck=-luck, loss=loss)
-        return _("{name} lost this game by {luck:.0f} points of luck and {loss:.0f} points of decisions.").format(
-            name=review.name, luck=-luck, loss=loss)
+            return ngettext("You lost this game by {luck} point of luck and {loss:.0f} points of decisions.",
+                            "You lost this game by {luck} points of luck and {loss:.0f} points of decisions.",
+                            n).format(luck=n, loss=loss)
+        return ngettext("{name} lost this game by {luck} point of luck and {loss:.0f} points of decisions.",
+                        "{name} lost this game by {luck} points of luck and {loss:.0f} points of decisions.",
+                        n).format(name=review.name, luck=n, loss=loss)
     if you:
         return _("You lost this game with {luck:+.0f} points of luck, and lost {loss:.0f} points in decisions.").format(
             luck=luck, loss=loss)
@@ -119,12 +136,16 @@ def verdict(review: SeatReview, you: bool = False) -> str:
         name=review.name, luck=luck, loss=loss)
 
 
-def summary_lines(review: SeatReview) -> list[str]:
-    """The summary: the decisions and the accuracy, the loss by kind, the luck and the result."""
+def summary_lines(review: SeatReview, named: bool = True, you: bool = False) -> list[str]:
+    """The summary: the decisions and the accuracy, the loss by kind, the luck and the result (``named``: the first
+    line names the player; ``you``: the verdict is said to the player)."""
     accuracy = review.accuracy
+    n = len(review.decisions)
     lines = [ngettext("{name} (seat {seat}): {n} decision judged, {forced} forced",
-                      "{name} (seat {seat}): {n} decisions judged, {forced} forced", len(review.decisions)).format(
-        name=review.name, seat=review.seat + 1, n=len(review.decisions), forced=review.forced)]
+                      "{name} (seat {seat}): {n} decisions judged, {forced} forced", n).format(
+        name=review.name, seat=review.seat + 1, n=n, forced=review.forced) if named else
+        ngettext("{n} decision judged, {forced} forced", "{n} decisions judged, {forced} forced", n).format(
+            n=n, forced=review.forced)]
     if accuracy is not None:
         lines.append(_("accuracy {accuracy:.1f}, {loss:.1f} points lost per decision").format(
             accuracy=accuracy, loss=review.loss_per_decision))
@@ -134,7 +155,7 @@ def summary_lines(review: SeatReview) -> list[str]:
             f"{kind_word(k)} {v:.0f}" for k, v in by_kind.items())))
     lines.append(_("luck {luck:+.0f}, result {result:+.0f}, luck-adjusted {adjusted:+.0f}").format(
         luck=review.luck, result=review.result, adjusted=review.result - review.luck))
-    lines.append(verdict(review))
+    lines.append(verdict(review, you))
     return lines
 
 
