@@ -104,3 +104,23 @@ def test_snapshot_review_ru(snap_compare: Any, screen: str, size: str) -> None:
 
     set_language("ru")
     assert snap_compare(_game_app(), terminal_size=SIZES[size], run_before=STEPS[screen])
+
+
+async def test_a_saved_game_is_reviewed_from_the_list_and_its_review_kept_beside_it() -> None:
+    from test_saved_games import finished_doc, open_saved_screen, put
+
+    from deberc_tui import saved_games
+    from deberc_tui.app import make_app
+    from deberc_tui.app.look import Look
+
+    path = put("20261129-100000-aaaaaa.json", finished_doc(), 1_764_400_000.0)
+    app = make_app(pace=0.0, look=Look(), bot_maker=first_legal)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved_screen(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await _reviewed(pilot)
+        assert "Review: Anna (seat 1)" in screen_text(app)
+    assert path.with_name(path.name + ".review").exists()
+    assert [g.path for g in saved_games.list_games().games] == [path]  # the kept review is not a game
