@@ -172,6 +172,12 @@ def test_a_damaged_review_file_is_judged_again(tmp_path: Path) -> None:
     assert code == 0
     assert "Anna (seat 1)" in out and "The costliest decisions:" in out
     assert "deal 1, action 1 (bidding): play — best pass" in out
+    kept = json.loads((tmp_path / "game.json.review").read_text())
+    kept["results"] = {key: {"label": "superb"} if isinstance(value, dict) else "many" for key, value in
+                       kept["results"].items()}  # every result damaged, the file itself well formed
+    (tmp_path / "game.json.review").write_text(json.dumps(kept))
+    code, again, _err = _run("review", str(path), "--worlds", "2")
+    assert (code, again) == (0, out)  # judged again, the same
 
 
 def test_a_bad_record_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -105,6 +105,12 @@ class Decision:
         label, basis, kind = doc["label"], doc["basis"], doc["kind"]
         if label not in LABELS or basis not in (POINTS, GAME) or kind not in KINDS:
             raise ValueError("label")
+        numbers = [doc["loss"], doc.get("chance_lost", 0.0), *(o["ev"] for o in doc["options"])]
+        if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in numbers):
+            raise ValueError("number")
+        if not doc["options"] or not all(isinstance(doc[k], int) and not isinstance(doc[k], bool) and 0 <= doc[k] < 10**6
+                                         for k in ("deal", "action", "worlds")):
+            raise ValueError("place")
         options = tuple(OptionValue(_action(o["action"]), float(o["ev"]), math.inf if o["se"] is None else float(o["se"]))
                         for o in doc["options"])
         return cls(int(doc["deal"]), int(doc["action"]), str(kind), seat, _action(doc["chosen"]), _action(doc["best"]),
@@ -187,7 +193,9 @@ class SeatReview:
     unjudged: int = 0
     """Decisions no world could be found for (should not happen; counted so that it shows)."""
     won: bool | None = None
-    """Whether the seat's side won the game (the match's last game), None while it goes on."""
+    """Whether the seat's side won the game (a match's record: the match), None while it goes on."""
+    match: bool = False
+    """Whether the record is a match's (several games; :attr:`won` is the match's)."""
 
     @property
     def loss(self) -> float:

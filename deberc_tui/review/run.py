@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deberc_tui.engine import action_to_record
+from deberc_tui.engine import ActionFormatError, action_to_record
 from deberc_tui.records import Record
 from deberc_tui.storage import atomic_write
 from deberc_tui.untrusted import MIB, InputError, load_json_file
@@ -142,6 +143,19 @@ def _write_cache(path: Path | None, results: dict[str, Any]) -> None:
         pass  # a folder that cannot be written: the review is shown, only not kept
 
 
+def _readable(task: _Task, value: object) -> bool:
+    """Whether a kept result can stand for ``task``'s (a file is untrusted: anything else is judged again)."""
+    if task.kind != "decision":
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if value is None:
+        return True  # no world fitted: it would not fit now either
+    try:
+        Decision.from_json(value, 0)  # type: ignore[arg-type]  # whatever it is, the parse says
+    except (KeyError, TypeError, ValueError, AttributeError, ActionFormatError):
+        return False
+    return True
+
+
 # -- the review ----------------------------------------------------------------------------------------------
 
 
@@ -173,7 +187,7 @@ def review_record(
         base = _baseline_key(settings, start)
         baseline_keys[i] = base
         tasks.setdefault(base, _Task(base, "baseline", start=start, worlds=worlds, seed=seed))
-    results: dict[str, Any] = {k: kept[k] for k in tasks if k in kept}
+    results: dict[str, Any] = {k: kept[k] for k, t in tasks.items() if k in kept and _readable(t, kept[k])}
     todo = sorted((t for k, t in tasks.items() if k not in results), key=lambda t: -t.cost)
     total = len(todo)
     if progress is not None:
@@ -183,7 +197,7 @@ def review_record(
         if progress is not None:
             progress(done, total)
     if todo:
-        _write_cache(cache, results)
+        _write_cache(cache, {**kept, **results})  # what other seats' reviews kept stays
     return [_assemble(record, replay, seat, judged_keys, luck_keys, baseline_keys, results) for seat in chosen_seats]
 
 
@@ -223,6 +237,10 @@ def _assemble(record: Record, replay: Replay, seat: int, judged_keys: dict[int, 
         loss = sum(d.weight for d in decisions if d.deal == start.deal)
         deals.append(DealReview(start.deal, luck, loss, start.written, start.result))
     match = replay.match
-    won = None if not match.game.is_over else match.settled[-1].winner == record.rules.side_of(seat)
+    side = record.rules.side_of(seat)
+    if record.rules.match_target is not None:  # a match's record: its result is the match's
+        won = None if match.winner is None else match.winner == side
+    else:
+        won = None if not match.game.is_over else match.settled[-1].winner == side
     name = str(record.players[seat].get("name", seat + 1))
-    return SeatReview(seat, name, decisions, deals, forced, unjudged, won)
+    return SeatReview(seat, name, decisions, deals, forced, unjudged, won, record.rules.match_target is not None)

@@ -114,6 +114,18 @@ def verdict(review: SeatReview, you: bool = False) -> str:
                                                                                                       loss=loss)
         return _("So far luck gave {name} {luck:+.0f} points and their decisions lost {loss:.0f}.").format(
             name=review.name, luck=luck, loss=loss)
+    if review.match:
+        if review.won and you:
+            return _("You won the match; luck over its deals {luck:+.0f}, decisions lost {loss:.0f} points.").format(
+                luck=luck, loss=loss)
+        if review.won:
+            return _("{name} won the match; luck over its deals {luck:+.0f}, decisions lost {loss:.0f} points.").format(
+                name=review.name, luck=luck, loss=loss)
+        if you:
+            return _("You lost the match; luck over its deals {luck:+.0f}, decisions lost {loss:.0f} points.").format(
+                luck=luck, loss=loss)
+        return _("{name} lost the match; luck over its deals {luck:+.0f}, decisions lost {loss:.0f} points.").format(
+            name=review.name, luck=luck, loss=loss)
     if review.won:
         if you:
             return _("You won this game with {luck:+.0f} points of luck, and lost {loss:.0f} points in decisions.").format(
