@@ -109,8 +109,8 @@ def parsed(args: list[str]) -> click.Command:
         command, name, parent = sub, found, ctx
 
 
-#: Commands that take long (a tournament, a benchmark): their options are parsed, they are not run here.
-LONG = ("arena", "bench")
+#: Commands that take long (a tournament, a benchmark, a game's review): their options are parsed, they are not run here.
+LONG = ("arena", "bench", "review")
 #: Subcommands that open a screen when given nothing else (``deberc`` alone, or with options only, opens the table):
 #: run without a terminal they say so, after every option has been checked.
 SCREENS = ("practice", "scorepad")

@@ -18,6 +18,7 @@ from deberc_tui.cli.arena import arena, bots_cmd
 from deberc_tui.cli.bench import bench
 from deberc_tui.cli.practice import practice
 from deberc_tui.cli.replay import replay
+from deberc_tui.cli.review import review
 from deberc_tui.cli.scorepad import scorepad
 from deberc_tui.cli.terminal import fit_output, speakable_language
 from deberc_tui.cli.values import Choice, RuleSetting, RuleValue, Whole, checked_text, usage_line
@@ -404,6 +405,7 @@ def json_word(value: object) -> str:
 
 
 main.add_command(replay)
+main.add_command(review)
 main.add_command(bench)
 main.add_command(practice)
 main.add_command(scorepad)

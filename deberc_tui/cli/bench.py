@@ -119,6 +119,37 @@ def bench_startup_cmd(runs: int, as_json: bool) -> None:
                  memory=result["peak_memory_mb"]))
 
 
+@bench.command("review")
+@click.option("--bots", "bots_spec", default="expert,random", show_default=True, help="One bot per seat, comma-separated.")
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--seed", type=Whole(0, 2**63 - 1), default=1, show_default=True)
+@click.option("--worlds", type=Whole(2, 100_000), default=32, show_default=True, help="Sampled deals per card decision.")
+@click.option("--jobs", type=Whole(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--seat", "seats", type=Whole(1, 4), multiple=True, help="Review only this seat, from 1 (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_review_cmd(bots_spec: str, preset: str, seed: int, worlds: int, jobs: int, seats: tuple[int, ...],
+                     as_json: bool) -> None:
+    """Play a whole game of bots, review every seat, and report the time and each bot's accuracy."""
+    from deberc_tui.review.bench import bench_review
+
+    bots = [b.strip() for b in bots_spec.split(",") if b.strip()]
+    if not 2 <= len(bots) <= 4:
+        raise click.BadParameter(_("name one bot per seat: 2, 3 or 4"), param_hint="--bots")
+    check_preset(preset, len(bots))
+    try:
+        result = bench_review(bots, preset, seed, worlds, jobs, [s - 1 for s in seats if s <= len(bots)] or None)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(_("{players} players, {deals} deals reviewed in {seconds} s ({jobs} processes)").format(
+        players=result["players"], deals=result["deals"], seconds=result["seconds"], jobs=jobs))
+    for seat in result["seats"]:
+        click.echo(_("{bot}: {decisions} decisions, {loss} points lost per decision, accuracy {accuracy}").format(
+            bot=seat["bot"], decisions=seat["decisions"], loss=seat["loss_per_decision"], accuracy=seat["accuracy"]))
+
+
 @bench.command("bots")
 @click.option("--deals", type=Whole(1, 100_000), default=500, show_default=True)
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)

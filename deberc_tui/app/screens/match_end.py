@@ -111,6 +111,7 @@ def end_buttons(prefix: str) -> ComposeResult:
     with Horizontal(classes="buttons second"):
         yield KeyButton(_("Statistics (s)"), action="screen.stats", compact=True, id=f"{prefix}-stats")
         yield KeyButton(_("Score sheet (t)"), action="screen.sheet", compact=True, id=f"{prefix}-sheet")
+        yield KeyButton(_("Review (r)"), action="screen.review", compact=True, id=f"{prefix}-review")
 
 
 class _EndDialog(ModalScreen[str]):
@@ -141,6 +142,15 @@ class _EndDialog(ModalScreen[str]):
     def action_stats(self) -> None:
         self.app.push_screen(StatsScreen())
 
+    def action_review(self) -> None:
+        """The game's review (every decision judged), for the seat the table is seen from; back here after."""
+        from deberc_tui.app.screens.review import ReviewScreen
+        from deberc_tui.records import load_record
+
+        session = self.session
+        self.app.push_screen(ReviewScreen(load_record(session.record()), session.perspective, session.save_path,
+                                          getattr(self.app, "look", None), you=not session.hot_seat))
+
 
 class GameOverScreen(_EndDialog):
     """The end of a lone game: who won, how, the final score, and what to do next."""
@@ -150,6 +160,7 @@ class GameOverScreen(_EndDialog):
         Binding("n", "choose('new')", N_("New game")),
         Binding("s", "stats", N_("Statistics")),
         Binding("t", "sheet", N_("Score sheet")),
+        Binding("r", "review", N_("Review")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 
@@ -224,6 +235,7 @@ class MatchOverScreen(_EndDialog):
         Binding("n", "choose('new')", N_("New game")),
         Binding("s", "stats", N_("Statistics")),
         Binding("t", "sheet", N_("Score sheet")),
+        Binding("r", "review", N_("Review")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 

@@ -125,6 +125,7 @@ class SavedGamesScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", N_("Open"), priority=True),
         Binding("v", "view", N_("View deals")),
+        Binding("r", "review", N_("Review")),
         Binding("escape", "back", N_("Back")),
         Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
@@ -145,7 +146,7 @@ class SavedGamesScreen(Screen[None]):
                 notes.insert(0, _("No saved games yet."))
             yield Static(plain("\n".join(notes)), id="saved-notes", classes="note")
             yield Static(_("Enter: resume an unfinished game, replay a finished one · v: view deal by deal · "
-                           "Esc: back"), classes="note")
+                           "r: review · Esc: back"), classes="note")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -199,6 +200,24 @@ class SavedGamesScreen(Screen[None]):
                  error=one_line(translate_error(exc)), severity="error")
             return
         self.app.push_screen(screen)
+
+    def action_review(self) -> None:
+        """The selected game's review (finished or not): every decision of its player judged."""
+        from deberc_tui.app.screens.review import ReviewScreen
+        from deberc_tui.records import load_record
+
+        game = self.selected()
+        if game is None:
+            return
+        try:
+            record = load_record(game.path)
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            tell(self, one_line(_("Cannot open {path}: {error}").format(path=shown_name(game.path),
+                                                                         error=translate_error(exc))), severity="error")
+            return
+        humans = [p for p in record.players if p.get("kind", "human") == "human"]
+        self.app.push_screen(ReviewScreen(record, path=game.path, look=getattr(self.app, "look", None),
+                                          you=len(humans) == 1))
 
     def action_back(self) -> None:
         self.dismiss(None)
