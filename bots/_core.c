@@ -104,12 +104,14 @@ static int local_deadline(PyObject *deadline, int *use, double *out)
     *out = 0.0;
     if (deadline == NULL || deadline == Py_None)
         return 0;
-    double d = PyFloat_AsDouble(deadline);
-    if (d == -1.0 && PyErr_Occurred()) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "deadline must be a number (a time.perf_counter() value) or None");
+    if (!PyFloat_Check(deadline) && !PyLong_Check(deadline)) {
+        PyErr_Format(PyExc_TypeError, "deadline must be a number (a time.perf_counter() value) or None, not %.100s",
+                     Py_TYPE(deadline)->tp_name);
         return -1;
     }
+    double d = PyFloat_AsDouble(deadline); /* an int too big for a float: OverflowError */
+    if (d == -1.0 && PyErr_Occurred())
+        return -1;
     PyObject *now = PyObject_CallNoArgs(perf_counter);
     if (now == NULL)
         return -1;
@@ -244,12 +246,9 @@ static int get_attr_truth(PyObject *o, const char *name, int *out)
 /* Read a sequence of masks of exactly (or, with at_least, at least) n items. */
 static int get_masks(PyObject *seq, int n, int at_least, const char *name, uint32_t *out)
 {
-    PyObject *fast = PySequence_Fast(seq, "");
-    if (fast == NULL) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence of card masks", name);
+    PyObject *fast = PySequence_Fast(seq, "card masks must come in a sequence");
+    if (fast == NULL)
         return -1;
-    }
     Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
     if (at_least ? len < n : len != n) {
         Py_DECREF(fast);
@@ -269,10 +268,8 @@ static int get_masks(PyObject *seq, int n, int at_least, const char *name, uint3
 
 static int get_team(PyObject *seq, int n, long long *out)
 {
-    PyObject *fast = PySequence_Fast(seq, "");
+    PyObject *fast = PySequence_Fast(seq, "team must be a sequence of ints");
     if (fast == NULL) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "team must be a sequence of ints");
         return -1;
     }
     if (PySequence_Fast_GET_SIZE(fast) < n) {
@@ -293,10 +290,8 @@ static int get_team(PyObject *seq, int n, long long *out)
 
 static int get_trick(PyObject *seq, int n, PosData *p)
 {
-    PyObject *fast = PySequence_Fast(seq, "");
+    PyObject *fast = PySequence_Fast(seq, "trick must be a sequence of (seat, card) pairs");
     if (fast == NULL) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "trick must be a sequence of (seat, card) pairs");
         return -1;
     }
     Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
@@ -305,14 +300,23 @@ static int get_trick(PyObject *seq, int n, PosData *p)
         PyErr_Format(PyExc_ValueError, "a trick in play holds fewer cards than the %d players, not %zd", n, len);
         return -1;
     }
-    PyObject **items = PySequence_Fast_ITEMS(fast);
     for (Py_ssize_t i = 0; i < len; i++) {
-        PyObject *pair = PySequence_Fast(items[i], "");
-        if (pair == NULL || PySequence_Fast_GET_SIZE(pair) != 2) {
-            Py_XDECREF(pair);
-            PyErr_Clear();
+        /* Reading a pair may run Python code (a pair that is neither list nor tuple is iterated), which may change
+         * the trick: each card is fetched afresh and held while it is read. */
+        if (i >= PySequence_Fast_GET_SIZE(fast)) {
             Py_DECREF(fast);
-            PyErr_SetString(PyExc_TypeError, "each card of a trick must be a (seat, card) pair");
+            PyErr_SetString(PyExc_RuntimeError, "the trick changed while it was read");
+            return -1;
+        }
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        Py_INCREF(item);
+        PyObject *pair = PySequence_Fast(item, "each card of a trick must be a (seat, card) pair");
+        Py_DECREF(item);
+        if (pair == NULL || PySequence_Fast_GET_SIZE(pair) != 2) {
+            if (pair != NULL)
+                PyErr_SetString(PyExc_TypeError, "each card of a trick must be a (seat, card) pair");
+            Py_XDECREF(pair);
+            Py_DECREF(fast);
             return -1;
         }
         PyObject **two = PySequence_Fast_ITEMS(pair);
@@ -458,6 +462,17 @@ static inline Entry *tt_probe(const Table *t, const uint32_t *h, int seat, size_
 static inline Entry *tt_slot(const Table *t, const uint32_t *h, int seat)
 {
     return tt_probe(t, h, seat, (size_t)tt_hash(h, seat) & (t->cap - 1));
+}
+
+/* A first size for the table of a search from these hands: big enough that a whole two-player deal (about ten
+ * thousand positions at trick boundaries) need not grow it, small enough that a rollout's few cards start cheap. */
+static size_t first_cap(const uint32_t *hands, int n)
+{
+    int cards = 0;
+    for (int s = 0; s < n; s++)
+        cards += popcount32(hands[s]);
+    int lg = cards - 3;
+    return (size_t)1 << (lg < 10 ? 10 : lg > 15 ? 15 : lg);
 }
 
 static int tt_grow(Table *t)
@@ -660,7 +675,7 @@ static int search_init(Search *S, const PosData *p, long long max_nodes, int use
     S->max_nodes = max_nodes;
     S->use_deadline = use_deadline;
     S->deadline = deadline;
-    return tt_alloc(&S->tt, 1024);
+    return tt_alloc(&S->tt, first_cap(p->hands, p->n));
 }
 
 /* The Python object: bots.sim.Solver's interface. */
@@ -718,12 +733,8 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     long long mn;
     if (parse_frame(pos, &frame) < 0 || get_max_nodes(max_nodes, &mn) < 0)
         return -1;
-    tt_free(&self->S.tt);
+    tt_free(&self->S.tt); /* the first search makes its table */
     memset(&self->S, 0, sizeof self->S);
-    if (tt_alloc(&self->S.tt, 1024) < 0) {
-        PyErr_NoMemory();
-        return -1;
-    }
     self->frame = frame;
     self->max_nodes = mn;
     Py_INCREF(pos);
@@ -752,6 +763,10 @@ static int Solver_ready(SolverObject *self, PosData *p)
     if (local_deadline(self->deadline, &use, &dl) < 0)
         return -1;
     Search *S = &self->S;
+    if (S->tt.cap == 0 && tt_alloc(&S->tt, first_cap(p->hands, p->n)) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     S->n = p->n;
     S->trump = p->trump;
     S->exempt = p->exempt;
@@ -810,10 +825,8 @@ static PyObject *Solver_root_values(SolverObject *self, PyObject *args, PyObject
     if (given == Py_None) {
         m = mask_cards(legal_c(p.hands[seat], seat, led, p.trump, bt, ws, p.exempt, p.ruff_over), cards);
     } else {
-        PyObject *fast = PySequence_Fast(given, "");
+        PyObject *fast = PySequence_Fast(given, "cards must be a sequence of card indices or None");
         if (fast == NULL) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError, "cards must be a sequence of card indices or None");
             return NULL;
         }
         Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
@@ -1212,10 +1225,8 @@ static int get_attr_mask(PyObject *o, const char *name, uint32_t *out)
 
 static int get_sizes(PyObject *seq, int n, long *out)
 {
-    PyObject *fast = PySequence_Fast(seq, "");
+    PyObject *fast = PySequence_Fast(seq, "sizes must be a sequence of ints");
     if (fast == NULL) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "sizes must be a sequence of ints");
         return -1;
     }
     if (PySequence_Fast_GET_SIZE(fast) < n) {
@@ -1412,54 +1423,63 @@ static PyObject *core_fits_bidding(PyObject *Py_UNUSED(module), PyObject *const 
         PyErr_Format(PyExc_TypeError, "fits_bidding takes 3 arguments (hands, extra, constraints), not %zd", nargs);
         return NULL;
     }
-    PyObject *hands = PySequence_Fast(args[0], ""), *extra = NULL, *cons = NULL, *result = NULL;
-    if (hands == NULL || (extra = PySequence_Fast(args[1], "")) == NULL ||
-        (cons = PySequence_Fast(args[2], "")) == NULL) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "fits_bidding takes two sequences of masks and a sequence of constraints");
-        goto done;
+    /* The masks are copied first: a constraint's "strong" may run Python code (__bool__) that changes the lists. */
+    uint32_t hands[4], extra[4];
+    PyObject *h = PySequence_Fast(args[0], "fits_bidding: hands must be a sequence of masks"), *x = NULL;
+    if (h == NULL || (x = PySequence_Fast(args[1], "fits_bidding: extra must be a sequence of masks")) == NULL) {
+        Py_XDECREF(h);
+        return NULL;
     }
-    Py_ssize_t nh = PySequence_Fast_GET_SIZE(hands), ne = PySequence_Fast_GET_SIZE(extra);
-    Py_ssize_t nc = PySequence_Fast_GET_SIZE(cons);
-    long long top = (nh < ne ? nh : ne) - 1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(h) < PySequence_Fast_GET_SIZE(x) ? PySequence_Fast_GET_SIZE(h)
+                                                                             : PySequence_Fast_GET_SIZE(x);
+    int seats = len > 4 ? 4 : (int)len, ok = 0;
+    for (int s = 0; s < seats && ok == 0; s++)
+        if (get_mask(PySequence_Fast_GET_ITEM(h, s), "a hand", &hands[s]) < 0 ||
+            get_mask(PySequence_Fast_GET_ITEM(x, s), "an extra mask", &extra[s]) < 0)
+            ok = -1;
+    Py_DECREF(h);
+    Py_DECREF(x);
+    if (ok < 0)
+        return NULL;
+    PyObject *cons = PySequence_Fast(args[2], "the bidding constraints must be a sequence of (seat, suit, strong)");
+    if (cons == NULL)
+        return NULL;
     int fits = 1;
-    for (Py_ssize_t i = 0; i < nc && fits; i++) {
-        PyObject *one = PySequence_Fast(PySequence_Fast_GET_ITEM(cons, i), "");
+    for (Py_ssize_t i = 0; fits && i < PySequence_Fast_GET_SIZE(cons); i++) { /* the size read afresh each time */
+        PyObject *item = PySequence_Fast_GET_ITEM(cons, i);
+        Py_INCREF(item);
+        PyObject *one = PySequence_Fast(item, "a bidding constraint is (seat, suit, strong)");
+        Py_DECREF(item);
         if (one == NULL || PySequence_Fast_GET_SIZE(one) != 3) {
+            if (one != NULL)
+                PyErr_SetString(PyExc_TypeError, "a bidding constraint is (seat, suit, strong)");
             Py_XDECREF(one);
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError, "a bidding constraint is (seat, suit, strong)");
-            goto done;
+            Py_DECREF(cons);
+            return NULL;
         }
-        long long seat;
-        int t, strong;
-        uint32_t h, x;
+        int seat, t, strong;
         PyObject **three = PySequence_Fast_ITEMS(one);
-        if (top < 0) {
+        if (seats == 0) {
             Py_DECREF(one);
-            PyErr_SetString(PyExc_ValueError, "a constraint names a seat with no hand");
-            goto done;
+            Py_DECREF(cons);
+            PyErr_SetString(PyExc_ValueError, "a bidding constraint names a seat with no hand");
+            return NULL;
         }
-        if (get_int(three[0], 0, top, "a constraint's seat", &seat) < 0 ||
-            get_small(three[1], 0, 3, "a constraint's suit", &t) < 0 || get_truth(three[2], &strong) < 0 ||
-            get_mask(PySequence_Fast_GET_ITEM(hands, seat), "a hand", &h) < 0 ||
-            get_mask(PySequence_Fast_GET_ITEM(extra, seat), "an extra mask", &x) < 0) {
+        if (get_small(three[0], 0, seats - 1, "a constraint's seat", &seat) < 0 ||
+            get_small(three[1], 0, 3, "a constraint's suit", &t) < 0 || get_truth(three[2], &strong) < 0) {
             Py_DECREF(one);
-            goto done;
+            Py_DECREF(cons);
+            return NULL;
         }
         Py_DECREF(one);
-        int worth = trump_worth_c(h | x, t);
+        int worth = trump_worth_c(hands[seat] | extra[seat], t);
         if (strong && worth < BIDDER_MIN_WORTH)
             fits = 0;
         if (!strong && worth >= PASSER_MAX_WORTH)
             fits = 0;
     }
-    result = PyBool_FromLong(fits);
-done:
-    Py_XDECREF(hands);
-    Py_XDECREF(extra);
-    Py_XDECREF(cons);
-    return result;
+    Py_DECREF(cons);
+    return PyBool_FromLong(fits);
 }
 
 /* -- the module ---------------------------------------------------------------------------------------- */
