@@ -337,6 +337,7 @@ static int get_trick(PyObject *seq, int n, PosData *p)
 static int parse_frame(PyObject *pos, PosData *p)
 {
     PyObject *team;
+    memset(p, 0, sizeof *p); /* the hands of seats past n stay 0: they are part of every table key */
     if (get_attr_int(pos, "n", 2, 4, &p->n) < 0 || get_attr_int(pos, "trump", 0, 3, &p->trump) < 0)
         return -1;
     if ((team = get_attr(pos, "team")) == NULL)
@@ -721,10 +722,6 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     PyObject *pos, *max_nodes = Py_None, *deadline = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:Solver", kwlist, &pos, &max_nodes, &deadline))
         return -1;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "the solver is searching");
-        return -1;
-    }
     if (deadline != Py_None && !PyFloat_Check(deadline) && !PyLong_Check(deadline)) {
         PyErr_Format(PyExc_TypeError, "deadline must be a number or None, not %.100s", Py_TYPE(deadline)->tp_name);
         return -1;
@@ -733,6 +730,10 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     long long mn;
     if (parse_frame(pos, &frame) < 0 || get_max_nodes(max_nodes, &mn) < 0)
         return -1;
+    if (self->busy) { /* checked after the reading, which may run Python code (another thread) */
+        PyErr_SetString(PyExc_RuntimeError, "the solver is searching");
+        return -1;
+    }
     tt_free(&self->S.tt); /* the first search makes its table */
     memset(&self->S, 0, sizeof self->S);
     self->frame = frame;
@@ -744,7 +745,9 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     return 0;
 }
 
-/* Ready self->S for a search from the position as it is now; 0 or -1 (an exception set). */
+/* Ready self->S for a search from the position as it is now, and mark the solver busy (the caller clears it);
+ * 0, or -1 with an exception set (and the solver not busy). Reading the position may run Python code, so the
+ * solver is claimed first: another thread cannot start a search on it, nor make it anew, meanwhile. */
 static int Solver_ready(SolverObject *self, PosData *p)
 {
     if (self->pos == NULL) {
@@ -755,15 +758,17 @@ static int Solver_ready(SolverObject *self, PosData *p)
         PyErr_SetString(PyExc_RuntimeError, "the solver is searching");
         return -1;
     }
-    *p = self->frame;
-    if (parse_state(self->pos, p) < 0)
-        return -1;
+    self->busy = 1;
     int use;
     double dl;
-    if (local_deadline(self->deadline, &use, &dl) < 0)
+    *p = self->frame;
+    if (parse_state(self->pos, p) < 0 || local_deadline(self->deadline, &use, &dl) < 0) {
+        self->busy = 0;
         return -1;
+    }
     Search *S = &self->S;
     if (S->tt.cap == 0 && tt_alloc(&S->tt, first_cap(p->hands, p->n)) < 0) {
+        self->busy = 0;
         PyErr_NoMemory();
         return -1;
     }
@@ -799,7 +804,6 @@ static PyObject *Solver_value(SolverObject *self, PyObject *Py_UNUSED(ignored))
     int led, ws, wstr, bt, pts, v;
     trick_state(&p, p.tseat, p.tcard, p.tlen, &led, &ws, &wstr, &bt, &pts);
     int seat = (p.leader + p.tlen) % p.n;
-    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     v = search(&self->S, seat, p.tlen, led, ws, wstr, bt, pts, -INF, INF);
     Py_END_ALLOW_THREADS
@@ -815,20 +819,11 @@ static PyObject *Solver_root_values(SolverObject *self, PyObject *args, PyObject
     PyObject *given = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:root_values", kwlist, &given))
         return NULL;
-    PosData p;
-    if (Solver_ready(self, &p) < 0)
-        return NULL;
-    int led, ws, wstr, bt, pts;
-    trick_state(&p, p.tseat, p.tcard, p.tlen, &led, &ws, &wstr, &bt, &pts);
-    int seat = (p.leader + p.tlen) % p.n;
     int cards[128], values[128], m = 0;
-    if (given == Py_None) {
-        m = mask_cards(legal_c(p.hands[seat], seat, led, p.trump, bt, ws, p.exempt, p.ruff_over), cards);
-    } else {
+    if (given != Py_None) { /* read before the solver is claimed: reading may run Python code */
         PyObject *fast = PySequence_Fast(given, "cards must be a sequence of card indices or None");
-        if (fast == NULL) {
+        if (fast == NULL)
             return NULL;
-        }
         Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
         if (len > 128) {
             Py_DECREF(fast);
@@ -844,8 +839,15 @@ static PyObject *Solver_root_values(SolverObject *self, PyObject *args, PyObject
         m = (int)len;
         Py_DECREF(fast);
     }
+    PosData p;
+    if (Solver_ready(self, &p) < 0)
+        return NULL;
+    int led, ws, wstr, bt, pts;
+    trick_state(&p, p.tseat, p.tcard, p.tlen, &led, &ws, &wstr, &bt, &pts);
+    int seat = (p.leader + p.tlen) % p.n;
+    if (given == Py_None)
+        m = mask_cards(legal_c(p.hands[seat], seat, led, p.trump, bt, ws, p.exempt, p.ruff_over), cards);
     Search *S = &self->S;
-    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     for (int i = 0; i < m && !S->stop; i++)
         values[i] = after(S, seat, p.tlen, led, ws, wstr, bt, pts, cards[i], -INF, INF);
@@ -1270,8 +1272,8 @@ static PyObject *sample_c(PyObject *getrandbits, int n, int me, uint32_t hand, u
         if (s != me)
             known_all |= known[s];
     int pool[32], order[32], np = mask_cards(unseen & ~known_all & ~played, pool);
-    uint32_t base[4], hands[4];
-    long need[4], room[4];
+    uint32_t base[4] = {0, 0, 0, 0}, hands[4];
+    long need[4] = {0, 0, 0, 0}, room[4];
     for (int s = 0; s < n; s++) {
         base[s] = s != me ? known[s] : hand;
         long left = sizes[s] - popcount32(base[s]);
@@ -1362,8 +1364,8 @@ static PyObject *core_sample_hands(PyObject *Py_UNUSED(module), PyObject *args, 
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|OO:sample_hands", kwlist, &know, &rng, &sizes_obj, &tries_obj))
         return NULL;
     int n, me;
-    uint32_t hand, played, unseen, known[4], forbidden[4];
-    long sizes[4];
+    uint32_t hand, played, unseen, known[4] = {0, 0, 0, 0}, forbidden[4] = {0, 0, 0, 0};
+    long sizes[4] = {0, 0, 0, 0};
     long long tries = 20;
     if (get_attr_int(know, "n", 2, 4, &n) < 0 || get_attr_int(know, "seat", 0, n - 1, &me) < 0 ||
         get_attr_mask(know, "hand", &hand) < 0 || get_attr_mask(know, "played", &played) < 0 ||

@@ -288,3 +288,29 @@ def test_solvers_search_in_threads_at_once_and_agree_with_the_reference() -> Non
     for t in threads:
         t.join()
     assert got == want
+
+
+def test_a_solver_asked_again_while_it_reads_its_position_refuses_instead_of_mixing_two_searches() -> None:
+    from bots import _core
+
+    compiled()
+    pos = position(random.Random(3), 2, 8).pos
+    answers: list[object] = []
+
+    class Asks(Position):
+        """A position whose hands, when read, ask the same solver again (as another thread could meanwhile)."""
+
+        @property  # type: ignore[override]
+        def hands(self) -> list[int]:
+            answers.append(outcome(solver.value))
+            answers.append(outcome(solver.__init__, pos))  # type: ignore[misc]
+            return pos.hands
+
+        @hands.setter
+        def hands(self, value: list[int]) -> None:
+            pass
+
+    solver = _core.Solver(Asks(pos.n, pos.trump, pos.hands, pos.team, pos.leader, pos.trick, pos.exempt,
+                               pos.ruff_over))
+    assert solver.value() == PYTHON.Solver(pos).value()
+    assert answers == [RuntimeError, RuntimeError]
