@@ -4,8 +4,9 @@ For each decision the expert deals the cards it cannot see in a way consistent w
 (:mod:`bots.sampling`: voids, failed overtrumps, the swapped turnup, shown declarations, bella) and
 plays every candidate out on each sample: card play is solved exactly by alpha-beta
 (:class:`bots.sim.Solver`) once few enough cards remain, and otherwise played out greedily down to
-that point (:func:`bots.sim.rollout`). Each outcome is turned into *written* points — a bait costs
-the bidder everything — and the candidate with the best average wins.
+that point (:func:`bots.sim.rollout`); both run on the compiled core where it was built (:mod:`bots.core`).
+Each outcome is turned into *written* points — a bait costs the bidder everything — and the candidate
+with the best average wins.
 
 Bids are searched too: whole deals are sampled and each trump played out with the expert as the
 bidder; a pass is valued by playing the auction forward on the same deals (:mod:`bots.auction`:
@@ -50,6 +51,7 @@ from deberc_tui.engine.text import N_, Text
 from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
+from .core import Position, SearchAborted, Solver, fits_bidding, rollout, sample_hands
 from .heuristic import (
     BASE_THRESHOLD,
     CONCEDE_OFFER_BELOW,
@@ -60,8 +62,7 @@ from .heuristic import (
     trump_of,
 )
 from .knowledge import Knowledge, bits, knowledge
-from .sampling import bidding_constraints, fits_bidding, sample_hands
-from .sim import Position, SearchAborted, Solver, rollout
+from .sampling import bidding_constraints
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
 SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}

@@ -182,6 +182,11 @@ class DebercGroup(click.Group):
             click.echo(f"deberc: {fallback}", err=True)
         for note in settings.take_notes():
             click.echo(f"deberc: {translate(note)}", err=True)
+        from bots import core
+
+        if core.NOT_BUILT:  # once per process, whatever the command
+            click.echo("deberc: " + _("the bots think on the slower pure-Python core (the compiled one is not built: "
+                                      "see docs/DEVELOPMENT.md)"), err=True)
         return super().main(argv, *rest, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:

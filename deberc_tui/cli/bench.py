@@ -16,7 +16,7 @@ from deberc_tui.engine import Rules, RulesError
 from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop
 from deberc_tui.play.seats import RandomSeat
-from deberc_tui.text.i18n import _, translate_error
+from deberc_tui.text.i18n import _, ngettext, translate_error
 from deberc_tui.untrusted import MIB
 
 
@@ -200,3 +200,31 @@ def bench_open_cmd(record: Path | None, runs: int, as_json: bool) -> None:
             else _("{file} ({size:.1f} MB)").format(file=click.format_filename(str(record)), size=size))
     click.echo(_("{what}: deberc replay {replay} s, the table {table} s (medians of {runs} runs)").format(
         what=what, replay=result["replay_median_s"], table=result["table_median_s"], runs=runs))
+
+
+@bench.command("solver")
+@click.option("--deals", type=Whole(1, 10_000), default=5, show_default=True, help="Full deals per player count.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_solver_cmd(deals: int, seed: int, as_json: bool) -> None:
+    """Solve whole deals at 2, 3 and 4 players with both search cores: nodes per second, time per deal, speedup."""
+    from deberc_tui.play.solver_bench import bench_solver
+
+    result = bench_solver(deals, seed)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for players, row in result["players"].items():
+        py = row["python"]
+        fast = row["compiled"]
+        click.echo(_("{players} players, pure Python: {rate:,.0f} nodes/s, {ms:.1f} ms a deal (median)").format(
+            players=players, rate=py["nodes_per_s"], ms=py["ms_per_deal_median"]))
+        if fast is None:
+            click.echo(_("{players} players, compiled: not built").format(players=players))
+        else:
+            click.echo(_("{players} players, compiled: {rate:,.0f} nodes/s, {ms:.2f} ms a deal (median), "
+                         "{speedup:.0f}× faster").format(players=players, rate=fast["nodes_per_s"],
+                                                          ms=fast["ms_per_deal_median"], speedup=row["speedup"]))
+    click.echo(ngettext("{deals} deal per player count, load {before} → {after}",
+                        "{deals} deals per player count, load {before} → {after}", deals).format(
+        deals=deals, before=result["load_before"], after=result["load_after"]))

@@ -91,8 +91,8 @@ def _advise_bid(view: SeatView, seconds: float, seed: int) -> Advice | None:
 
 
 def _advise_card(view: SeatView, seconds: float, seed: int) -> Advice | None:
+    from bots.core import sample_hands
     from bots.knowledge import knowledge
-    from bots.sampling import sample_hands
 
     candidates = [a for a in view.legal if isinstance(a, PlayCard)]
     if len(candidates) < 2:
