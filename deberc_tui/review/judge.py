@@ -30,10 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bots import stakes
+from bots.core import Position, SearchAborted, Solver, rollout  # the compiled core where built
 from bots.expert import MAX_NODES, SOLVE_LIMIT, _after, held_points, written_utility
 from bots.knowledge import bits, knowledge
 from bots.sampling import bidding_constraints
-from bots.sim import Position, SearchAborted, Solver, rollout
 from deberc_tui.engine import DECK, Action, Bid, BidCall, Deal, DebercError, PlayCard, SeatView
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep, Klabor, Redeal, SwapSeven
 from deberc_tui.engine.match import offer_kind, raised_stake
