@@ -14,7 +14,6 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import work
@@ -27,6 +26,7 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from deberc_tui.app.look import Look
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import tell
+from deberc_tui.app.widgets.fitted_table import fill_fitted
 from deberc_tui.engine import Bid, BidCall, Card, PlayCard, SeatView
 from deberc_tui.records import Record
 from deberc_tui.review.moments import Moment, collect
@@ -104,21 +104,6 @@ def fill(template: str, **values: Text | str) -> Text:
         else:
             out.append(value)
     return out
-
-
-def fit_columns(columns: Sequence[Sequence[str]], room: int, padding: int = 2) -> list[int]:
-    """Each column's width so that they fit ``room`` cells (each takes ``padding`` more): as wide as its widest
-    cell when that fits, else the widest narrowed first, never below its longest word (a long cell wraps)."""
-    widths = [max(cell_len(c) for c in col) for col in columns]
-    least = [max([cell_len(w) for c in col for w in c.split()] or [1]) for col in columns]
-    excess = sum(widths) + padding * len(widths) - room
-    while excess > 0:
-        most, index = max((w - m, i) for i, (w, m) in enumerate(zip(widths, least, strict=True)))
-        if most <= 0:
-            break
-        widths[index] -= 1
-        excess -= 1
-    return widths
 
 
 def _cards(look: Look, cards: Sequence[Card]) -> Text:
@@ -369,19 +354,8 @@ class ReviewScreen(Screen[None]):
         if width == self.fitted_to or width <= 0 or self.review is None:
             return
         self.fitted_to = width
-        table = self.query_one("#review-list", DataTable)
-        cursor = table.cursor_row
         headers = (_("deal"), _("decision"), _("chosen"), _("best"), _("loss"), _("verdict"))
-        columns = [[head, *(row[i] for row in self.rows)] for i, head in enumerate(headers)]
-        widths = fit_columns(columns, width - 1)
-        wraps = any(w < max(cell_len(c) for c in col) for w, col in zip(widths, columns, strict=True))
-        table.clear(columns=True)
-        for head, w in zip(headers, widths, strict=True):
-            table.add_column(Text(head), width=w)
-        for i, row in enumerate(self.rows):
-            table.add_row(*(Text(cell) for cell in row), key=str(i), height=None if wraps else 1)
-        if cursor:
-            table.move_cursor(row=min(cursor, len(self.rows) - 1))
+        fill_fitted(self.query_one("#review-list", DataTable), headers, self.rows, width - 1)
 
     def show_plot(self) -> None:
         if self.review is None:

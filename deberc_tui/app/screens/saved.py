@@ -28,6 +28,7 @@ from textual.widgets import DataTable, Footer, Static
 from deberc_tui.app.messages import SavedGameChosen
 from deberc_tui.app.tr import translate_bindings
 from deberc_tui.app.usertext import clean, plain, tell
+from deberc_tui.app.widgets.fitted_table import fill_fitted, fit_widths
 from deberc_tui.saved_games import GameList, SavedGame, list_games, shown_name
 from deberc_tui.text.i18n import N_, _, translate, translate_error
 from deberc_tui.text.words import preset as preset_label
@@ -67,25 +68,6 @@ def row_cells(game: SavedGame) -> tuple[str, str, str, str, str]:
     """Date, players, preset, score and state of one saved game (the list's columns)."""
     return (when_text(game.modified), ", ".join(game.names), preset_label(game.preset), score_text(game),
             state_text(game))
-
-
-def fit_widths(columns: Sequence[Sequence[str]], room: int, floor: Sequence[int] = (), padding: int = 2) -> list[int]:
-    """Each column's width so that the table fits ``room`` cells (each column takes ``padding`` more): as wide
-    as its widest cell when that fits, else the widest columns are narrowed first, never below their longest
-    word nor below ``floor`` (a part that must stay on one line), so that a long cell wraps between words and
-    nothing is cut. ``columns`` holds each column's header and cells."""
-    natural = [max(cell_len(c) for c in col) for col in columns]
-    least = [max([cell_len(w) for c in col for w in c.split()] + [floor[i] if i < len(floor) else 0])
-             for i, col in enumerate(columns)]
-    widths = list(natural)
-    excess = sum(widths) + padding * len(widths) - room
-    while excess > 0:
-        most, index = max((w - m, i) for i, (w, m) in enumerate(zip(widths, least, strict=True)))
-        if most <= 0:
-            break  # as narrow as it goes: the table scrolls sideways rather than cut a word
-        widths[index] -= 1  # the column with the most to give (the rightmost of equals: the state wraps best)
-        excess -= 1
-    return widths
 
 
 class SavedTable(DataTable[Text]):
@@ -157,21 +139,10 @@ class SavedGamesScreen(Screen[None]):
         if width == self.fitted_to or width <= 0:
             return
         self.fitted_to = width
-        table = self.query_one("#saved-list", SavedTable)
-        cursor = table.cursor_row
         headers = (_("Date"), _("Players"), _("Preset"), _("Score"), _("State"))
-        columns = [[head, *(row[i] for row in self.rows)] for i, head in enumerate(headers)]
         # a score may break before "(match to 3)", never inside "2 : 1" or "84 : 120"
         points = max((cell_len(g.match_score if g.is_match else g.score) for g in self.games.games), default=0)
-        widths = fit_widths(columns, width, (0, 0, 0, points, 0))
-        wraps = any(w < max(cell_len(c) for c in col) for w, col in zip(widths, columns, strict=True))
-        table.clear(columns=True)
-        for head, w in zip(headers, widths, strict=True):
-            table.add_column(Text(head), width=w)
-        for i, row in enumerate(self.rows):
-            table.add_row(*(plain(cell) for cell in row), key=str(i), height=None if wraps else 1)
-        if cursor:
-            table.move_cursor(row=min(cursor, len(self.rows) - 1))
+        fill_fitted(self.query_one("#saved-list", SavedTable), headers, self.rows, width, (0, 0, 0, points, 0))
 
     def selected(self) -> SavedGame | None:
         table = self.query_one("#saved-list", DataTable)
