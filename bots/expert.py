@@ -25,7 +25,7 @@ stops sampling at 60% of the decision budget (at most 0.6 s).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from deberc_tui.engine import (
     DECK,
@@ -51,7 +51,7 @@ from deberc_tui.engine.text import N_, Text
 from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
-from .core import Position, SearchAborted, Solver, fits_bidding, rollout, sample_hands
+from .core import COMPILED, CORE, Position, SearchAborted, Solver, fits_bidding, rollout, sample_hands
 from .heuristic import (
     BASE_THRESHOLD,
     CONCEDE_OFFER_BELOW,
@@ -68,6 +68,14 @@ from .sampling import bidding_constraints
 SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}
 BID_SOLVE_LIMIT = {2: 12, 3: 9, 4: 12}
 MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily instead
+# With the compiled core (bots/core.py, forty to eighty times faster) the card play is solved from earlier where the
+# arena shows it helps (docs/STRENGTH.md, paired runs on the same decks): at 3 players from six cards each, not four
+# (+1.1 a deal [+0.2, +2.1] over 1,000 decks; seven cards each measured no better and reached half a second at the
+# 99th percentile); at 4 players from six cards each instead of four measured no better (-1.1 [-5.0, +2.8]), and at
+# 2 players the whole deal is solved already. The node cap rises with it (a 3-player solve from 18 cards may need
+# 60,000 nodes; at 2 players the higher cap measured +0.5 [-0.3, +1.2], at 4 players it changed nothing).
+FAST_SOLVE_LIMIT = {2: 18, 3: 18, 4: 16}
+FAST_MAX_NODES = 400_000
 # What the expert's own card play adds to a played-out deal over the greedy-then-solved play-outs
 # that value a bid (a thrown-in deal gets nothing): measured at 2 players as realized minus predicted
 # points at the expert's bidding decisions (+12 to +23 by position); not measured at 3 and 4.
@@ -130,9 +138,15 @@ class ExpertBot(HeuristicBot):
 
     def __init__(
         self, seed: int | None = None, style: str = "normal", samples: int = 32, bid_samples: int = 96,
-        time_share: float = 0.6, max_time: float = 0.6,
+        time_share: float = 0.6, max_time: float = 0.6, solve_limit: Mapping[int, int] | None = None,
+        max_nodes: int | None = None,
     ) -> None:
+        """``solve_limit`` (cards left in hands, by player count) and ``max_nodes`` (per sample) say when the card play
+        is solved exactly: by default from earlier in the deal where the compiled core runs."""
         super().__init__(seed=seed, style=style)
+        fast = CORE is COMPILED
+        self.solve_limit = dict(solve_limit or (FAST_SOLVE_LIMIT if fast else SOLVE_LIMIT))
+        self.max_nodes = max_nodes if max_nodes is not None else FAST_MAX_NODES if fast else MAX_NODES
         self.samples = samples
         self.bid_samples = bid_samples
         self.time_share = time_share
@@ -225,7 +239,7 @@ class ExpertBot(HeuristicBot):
                 played_by[s] |= card.bit
         for s, card in view.current_trick:
             played_by[s] |= card.bit
-        solve_limit = SOLVE_LIMIT[n]  # lowered by a trick each time a solve runs out of time
+        solve_limit = self.solve_limit[n]  # lowered by a trick each time a solve runs out of time
         for i in range(self.samples):
             if i >= 1 and time.perf_counter() > deadline:
                 break
@@ -236,7 +250,7 @@ class ExpertBot(HeuristicBot):
             values: dict[int, int] = {}
             if cards_left <= solve_limit:
                 try:
-                    values = Solver(pos, MAX_NODES, deadline).root_values(options)
+                    values = Solver(pos, self.max_nodes, deadline).root_values(options)
                 except SearchAborted:
                     values = {}
                     if time.perf_counter() > deadline:
@@ -245,7 +259,7 @@ class ExpertBot(HeuristicBot):
                 limit = solve_limit if cards_left > solve_limit else solve_limit - 2 * n
                 for c in options:
                     after = _after(pos, view.seat, c)
-                    values[c] = after[1] + rollout(after[0], limit, MAX_NODES // 4, deadline)
+                    values[c] = after[1] + rollout(after[0], limit, self.max_nodes // 4, deadline)
             for c in options:
                 v = values[c]
                 pts = self._final_points(rules, teams, base, v, remaining_pts - v)
@@ -554,12 +568,12 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
         remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + LAST_TRICK_POINTS
         cards_left = sum(h.bit_count() for h in hands)
         try:
-            if cards_left <= SOLVE_LIMIT[2]:
-                v = Solver(pos, MAX_NODES, deadline).value()
+            if cards_left <= bot.solve_limit[2]:
+                v = Solver(pos, bot.max_nodes, deadline).value()
             else:
                 raise SearchAborted
         except SearchAborted:
-            v = rollout(pos, SOLVE_LIMIT[2] - 4, MAX_NODES // 4, deadline)
+            v = rollout(pos, bot.solve_limit[2] - 4, bot.max_nodes // 4, deadline)
         points = bot._final_points(rules, teams, base, v, remaining - v)
         wins += stakes.deal_chance(view, points, bidder_side, me)
         done += 1

@@ -65,14 +65,16 @@ def test_the_solver_bench_times_both_cores_on_the_same_deals() -> None:
 
 def test_a_seeded_expert_plays_the_same_cards_on_both_cores() -> None:
     # the same worlds, the same values, the same node limits: the compiled core changes only the time (no clock
-    # here: a deadline would cut the slower core's sampling sooner)
+    # here: a deadline would cut the slower core's sampling sooner; and the same solve limits: by default the
+    # expert spends the compiled core's speed on solving from earlier in the deal)
     compiled()
     code = """
-from bots.expert import ExpertBot
+from bots.expert import MAX_NODES, SOLVE_LIMIT, ExpertBot
 from deberc_tui.engine import Game, Rules
 for players in (2, 3, 4):
     game = Game(Rules.preset("moscow", players=players), seed=7)
-    bots = [ExpertBot(seed=s, samples=6, bid_samples=12, max_time=1e9) for s in range(players)]
+    bots = [ExpertBot(seed=s, samples=6, bid_samples=12, max_time=1e9, solve_limit=SOLVE_LIMIT, max_nodes=MAX_NODES)
+            for s in range(players)]
     moves = []
     for _ in range(2):
         deal = game.start_deal()
@@ -87,3 +89,12 @@ for players in (2, 3, 4):
     fast, slow = python(code), python(code, DEBERC_CORE="python")
     assert fast.returncode == 0, fast.stderr
     assert fast.stdout == slow.stdout and len(fast.stdout.split()) > 100
+
+
+def test_the_expert_solves_from_earlier_in_the_deal_on_the_compiled_core() -> None:
+    from bots.expert import FAST_SOLVE_LIMIT, SOLVE_LIMIT
+
+    compiled()
+    ask = "from bots.expert import ExpertBot; print(sorted(ExpertBot().solve_limit.items()))"
+    assert python(ask).stdout.strip() == str(sorted(FAST_SOLVE_LIMIT.items()))
+    assert python(ask, DEBERC_CORE="python").stdout.strip() == str(sorted(SOLVE_LIMIT.items()))
