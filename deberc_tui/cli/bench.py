@@ -150,6 +150,46 @@ def bench_review_cmd(bots_spec: str, preset: str, seed: int, worlds: int, jobs: 
             bot=seat["bot"], decisions=seat["decisions"], loss=seat["loss_per_decision"], accuracy=seat["accuracy"]))
 
 
+@bench.command("load")
+@click.option("--bots", "bots_spec", default="expert,heuristic", show_default=True,
+              help="Comma-separated bot names, as for deberc arena: the first one's lead is measured.")
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--deals", type=Whole(1, MANY), default=400, show_default=True, help="Duplicate decks, in each run.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
+@click.option("--busy", "per_core", type=Whole(1, 16), default=4, show_default=True,
+              help="Busy processes per core during the second run.")
+@click.option("--budget", type=Seconds(0.01, 600), default=1.0, show_default=True,
+              help="Seconds a bot may think per decision.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_load_cmd(bots_spec: str, players: int, preset: str, deals: int, seed: int, per_core: int, budget: float,
+                   as_json: bool) -> None:
+    """Play the same decks on the machine as it is, then with busy processes on every core: is the first bot's
+    lead the same?"""
+    from deberc_tui.play.arena import check_entrants, parse_bots
+    from deberc_tui.play.load_bench import bench_load
+
+    check_preset(preset, players)
+    try:
+        check_entrants(parse_bots(bots_spec))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    with click.progressbar(length=2 * deals, label=_("decks"), file=sys.stderr) as bar:
+        result = bench_load(bots_spec, players, preset, deals, seed, per_core, budget, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for key, title in (("quiet", _("as it is")), ("busy", _("busy"))):
+        run = result[key]  # type: ignore[literal-required]
+        click.echo(_("{title} ({busy} busy processes, load {before} → {after}): lead {lead:+.2f} "
+                     "[{low:+.2f}, {high:+.2f}] a deal, decisions {p50} ms median, {p99} ms p99").format(
+            title=title, busy=run["busy_processes"], before=run["load_before"], after=run["load_after"],
+            lead=run["lead"], low=run["ci95"][0], high=run["ci95"][1], p50=run["decision_ms_p50"],
+            p99=run["decision_ms_p99"]))
+    click.echo(_("the lead under load is within the first run's interval") if result["busy_lead_within_quiet_ci"]
+               else _("the lead under load is outside the first run's interval"))
+
+
 @bench.command("bots")
 @click.option("--deals", type=Whole(1, 100_000), default=500, show_default=True)
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
