@@ -3,8 +3,8 @@ and each decision as the player saw it with every alternative's value.
 
 :class:`ReviewScreen` judges the game in a thread worker (:func:`deberc_tui.review.run.review_record`, in worker
 processes, with a progress bar), or reads what was kept beside the saved game; Enter on a decision opens
-:class:`DecisionScreen`, where ← → step through the game's decisions one by one and ``d`` puts a bid into the
-practice queue. Names come from files: every line is a rich ``Text``, never markup.
+:class:`DecisionScreen`, where ← → step through the game's decisions one by one and ``d`` puts a bid or a card
+into the practice queue. Names come from files: every line is a rich ``Text``, never markup.
 """
 
 from __future__ import annotations
@@ -388,7 +388,7 @@ class ReviewScreen(Screen[None]):
 
 class DecisionScreen(Screen[None]):
     """One decision as the seat saw it, every alternative with its value and standard error, and why the best is
-    best; ← → step through the game's decisions in order, ``d`` practises a bid."""
+    best; ← → step through the game's decisions in order, ``d`` practises a bid or a card that lost points."""
 
     DEFAULT_CSS = """
     DecisionScreen {
@@ -442,7 +442,7 @@ class DecisionScreen(Screen[None]):
                 yield Static("", id="decision-seen")
                 yield Static("", id="decision-options")
                 yield Static("", id="decision-why")
-            yield Static(_("← →: previous / next decision · d: practise this bid · Esc: back"), classes="note")
+            yield Static(_("← →: previous / next decision · d: practise it · Esc: back"), classes="note")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -475,8 +475,8 @@ class DecisionScreen(Screen[None]):
 
     def action_drill(self) -> None:
         d = self.decision
-        if d.kind != "bid" or d.label == "best":
-            tell(self, _("Only a bid that lost points can be practised."))
+        if d.kind not in ("bid", "card") or d.label == "best":
+            tell(self, _("Only a bid or a card that lost points can be practised."))
             return
         self.drill(d)
 
@@ -489,8 +489,8 @@ class DecisionScreen(Screen[None]):
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             text = one_line(_("It could not be added: {error}").format(error=translate_error(exc)))
         else:
-            text = (_("Added to the practice queue: deberc practice --review, or m in bidding practice.")
-                    if added is not None else _("This bid cannot be set as a practice position."))
+            text = (_("Added to the practice queue: deberc practice --mistakes, or m in practice.")
+                    if added is not None else _("This decision cannot be set as a practice position."))
         self.app.call_from_thread(self.notify, text, markup=False)
 
     def action_back(self) -> None:
