@@ -167,3 +167,16 @@ def _after(*keys: str) -> Any:
 def test_snapshot_card_drill(snap_compare: Any, lang: str, keys: tuple[str, ...]) -> None:
     set_language(lang)
     assert snap_compare(card_app(), terminal_size=(80, 24), run_before=_after(*keys))
+
+
+def test_practice_review_lists_a_card_mistake_in_one_line() -> None:
+    from click.testing import CliRunner
+
+    from deberc_tui.cli import main
+
+    drilled()
+    result = CliRunner().invoke(main, ["practice", "--review"], prog_name="deberc")
+    assert result.exit_code == 0, result.output
+    _record, mistake = given_away()
+    line = next(x for x in result.stdout.splitlines() if x.startswith("  1. "))
+    assert f"/ trump ♥, deal 1: you 7♣, best A♣ (-{mistake.loss:.1f}) ({mistake.label})" in line
