@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -217,7 +218,10 @@ def test_practise_this_puts_a_bidding_mistake_into_the_practice_queue(tmp_path: 
     again = History.load(tmp_path / "practice.json")  # kept: `deberc practice --review` finds it
     assert [(d.chosen, d.best) for d in again.mistakes()] == [("play", "pass")]
     card = next(d for d in review.decisions if d.kind == "card")
-    assert drill(record, card, history) is None  # only bids are practised
+    kept = drill(record, card, history, worlds=WORLDS, seed=1)
+    assert kept is not None and kept.kind == "card"  # a card becomes a position to play again (test_review_drill.py)
+    declaring = dataclasses.replace(card, kind="declare")
+    assert drill(record, declaring, history) is None  # nothing but bids and cards is practised
 
 
 def test_a_match_is_reviewed_game_by_game_and_as_a_whole(tmp_path: Path) -> None:
