@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -217,4 +218,29 @@ def test_practise_this_puts_a_bidding_mistake_into_the_practice_queue(tmp_path: 
     again = History.load(tmp_path / "practice.json")  # kept: `deberc practice --review` finds it
     assert [(d.chosen, d.best) for d in again.mistakes()] == [("play", "pass")]
     card = next(d for d in review.decisions if d.kind == "card")
-    assert drill(record, card, history) is None  # only bids are practised
+    kept = drill(record, card, history, worlds=WORLDS, seed=1)
+    assert kept is not None and kept.kind == "card"  # a card becomes a position to play again (test_review_drill.py)
+    declaring = dataclasses.replace(card, kind="declare")
+    assert drill(record, declaring, history) is None  # nothing but bids and cards is practised
+
+
+def test_a_match_is_reviewed_game_by_game_and_as_a_whole(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_text((Path(__file__).parent.parent / "examples" / "match.json").read_text())
+    code, out, _err = _run("review", str(path), "--seat", "1", "--json", "--worlds", "2")
+    assert code == 0
+    review = json.loads(out)
+    games = review["games"]
+    assert [g["game"] for g in games] == [1, 2]
+    assert sorted(d for g in games for d in g["deals"]) == [d["deal"] for d in review["deals"]]  # every deal once
+    assert sum(g["decisions"] for g in games) == review["summary"]["decisions"]
+    for game in games:
+        mine = [d for d in review["decisions"] if d["deal"] in game["deals"]]
+        # a decision about the game counts 35/8 points per percent of the chance to win it (docs/REVIEW.md)
+        lost = sum(d["chance_lost"] * 35 / 8 if d["basis"] == "game" else d["loss"] for d in mine) / len(mine)
+        assert game["accuracy"] == round(100 * 2 ** (-lost / 10), 1)
+        assert game["won"] in (True, False)
+    assert review["summary"]["won"] is True  # the match's, as before
+    code, text, _err = _run("review", str(path), "--seat", "1", "--worlds", "2")
+    line = next(x for x in text.splitlines() if x.startswith("game by game:"))
+    assert f"game 1: accuracy {games[0]['accuracy']:.1f}" in line and f"game 2: accuracy {games[1]['accuracy']:.1f}" in line

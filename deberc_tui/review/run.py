@@ -243,4 +243,9 @@ def _assemble(record: Record, replay: Replay, seat: int, judged_keys: dict[int, 
     else:
         won = None if not match.game.is_over else match.settled[-1].winner == side
     name = str(record.players[seat].get("name", seat + 1))
-    return SeatReview(seat, name, decisions, deals, forced, unjudged, won, record.rules.match_target is not None)
+    game_of = {number: g for g, game in enumerate(match.games, start=1) for number, deal in enumerate(match.deals, start=1)
+               if any(deal is d for d in game.deals)}
+    won_by = {result.index: result.winner == side for result in match.settled}
+    game_won = tuple(won_by.get(i) for i in range(len(match.games)))
+    return SeatReview(seat, name, decisions, deals, forced, unjudged, won, record.rules.match_target is not None,
+                      game_of, game_won)
