@@ -913,7 +913,7 @@ static PyTypeObject SolverType = {
     .tp_new = PyType_GenericNew,
 };
 
-/* -- greedy play and rollouts (bots.sim.can_beat, greedy_card, rollout) ---------------------------------- */
+/* -- greedy play and rollouts (bots.sim.can_beat, greedy_card, rollout, greedy_play) ---------------------- */
 
 static int can_beat_c(uint32_t hand, int card, int led, int trump)
 {
@@ -1092,6 +1092,69 @@ static PyObject *core_rollout(PyObject *Py_UNUSED(module), PyObject *args, PyObj
         return NULL;
     }
     return PyLong_FromLong(v);
+}
+
+#define MOST_PLAYED 128 /* every card of four hands: more than 32 only in positions no deal reaches (a card twice) */
+
+/* greedy_play: the cards played to the end of the deal, in order, into out (each play takes a card out of a hand:
+ * at most MOST_PLAYED); their count, or -1 when a seat to play has no card it may play. */
+static int greedy_play_c(const PosData *pos, int *out)
+{
+    int n = pos->n, count = 0;
+    uint32_t hands[4];
+    memcpy(hands, pos->hands, sizeof hands);
+    int tseat[4], tcard[4], tlen = pos->tlen;
+    memcpy(tseat, pos->tseat, sizeof tseat);
+    memcpy(tcard, pos->tcard, sizeof tcard);
+    int leader = pos->leader;
+    int led, ws, wstr, bt, pts;
+    for (;;) {
+        if (!tlen && !(hands[0] | hands[1] | hands[2] | hands[3]))
+            return count;
+        trick_state(pos, tseat, tcard, tlen, &led, &ws, &wstr, &bt, &pts);
+        int seat = (leader + tlen) % n;
+        int c = greedy_c(pos, hands, seat, tlen, led, ws, wstr, bt);
+        if (c < 0)
+            return -1;
+        hands[seat] ^= 1u << c;
+        out[count++] = c;
+        tseat[tlen] = seat;
+        tcard[tlen] = c;
+        tlen++;
+        if (tlen == n) {
+            trick_state(pos, tseat, tcard, tlen, &led, &ws, &wstr, &bt, &pts);
+            leader = ws;
+            tlen = 0;
+        }
+    }
+}
+
+static PyObject *core_greedy_play(PyObject *Py_UNUSED(module), PyObject *pos)
+{
+    PosData p;
+    int cards[MOST_PLAYED];
+    if (parse_pos(pos, &p) < 0)
+        return NULL;
+    int m;
+    Py_BEGIN_ALLOW_THREADS
+    m = greedy_play_c(&p, cards);
+    Py_END_ALLOW_THREADS
+    if (m < 0) {
+        PyErr_SetString(PyExc_ValueError, "a seat to play has no card it may play");
+        return NULL;
+    }
+    PyObject *list = PyList_New(m);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < m; i++) {
+        PyObject *v = PyLong_FromLong(cards[i]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
 }
 
 static PyObject *core_greedy_card(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
@@ -1496,6 +1559,8 @@ static PyMethodDef core_methods[] = {
      "greedy_card(pos, hands, seat, k, led, ws, wstr, bt)\n--\n\nbots.sim.greedy_card compiled."},
     {"rollout", (PyCFunction)(void (*)(void))core_rollout, METH_VARARGS | METH_KEYWORDS,
      "rollout(pos, solve_below=0, max_nodes=40000, deadline=None)\n--\n\nbots.sim.rollout compiled."},
+    {"greedy_play", (PyCFunction)core_greedy_play, METH_O,
+     "greedy_play(pos)\n--\n\nbots.sim.greedy_play compiled: the cards greedy play plays to the end of the deal."},
     {"sample_hands", (PyCFunction)(void (*)(void))core_sample_hands, METH_VARARGS | METH_KEYWORDS,
      "sample_hands(know, rng, sizes=None, tries=20)\n--\n\n"
      "bots.sampling.sample_hands compiled; draws from rng.getrandbits exactly as a random.Random's shuffle and "

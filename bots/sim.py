@@ -8,7 +8,8 @@ view gives the engine's legal cards over random deals.
 
 Two teams: team 0 is the searching seat's team. :class:`Solver` is an alpha-beta double-dummy
 solver with a transposition table at trick boundaries; :func:`rollout` plays a position out with
-a quick greedy policy (for positions too large to solve in time).
+a quick greedy policy (for positions too large to solve in time), and :func:`greedy_play` gives the cards that
+greedy play-out plays, every seat for its own team (the practice tutor's play-outs of whole sampled worlds).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from deberc_tui.engine.play import CARD_POINTS, STRENGTH, TRUMP_ABOVE, legal_mas
 
 from .knowledge import bits
 
-__all__ = ["INF", "Position", "SearchAborted", "Solver", "can_beat", "greedy_card", "legal_mask", "rollout"]
+__all__ = ["INF", "Position", "SearchAborted", "Solver", "can_beat", "greedy_card", "greedy_play", "legal_mask", "rollout"]
 
 INF = 1 << 20
 
@@ -287,3 +288,26 @@ def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000, deadli
                 total += pts
             leader = ws
             trick = []
+
+
+def greedy_play(pos: Position) -> list[int]:
+    """The cards played from the position to the end of the deal, in play order (the current trick's next card
+    first), every seat playing :func:`greedy_card` for its own team (``pos.team``: at 3 players each seat may be a
+    team of its own). The same play as :func:`rollout` without its exact solve; the caller applies the cards to
+    the deal, which scores them."""
+    n = pos.n
+    hands = pos.hands[:]
+    work = Position(n, pos.trump, hands, pos.team, pos.leader, list(pos.trick), pos.exempt, pos.ruff_over)
+    out: list[int] = []
+    while True:
+        if not work.trick and not any(hands):
+            return out
+        led, ws, wstr, bt, _ = work.trick_state()
+        seat = work.to_act()
+        c = greedy_card(work, hands, seat, len(work.trick), led, ws, wstr, bt)
+        hands[seat] ^= 1 << c
+        out.append(c)
+        work.trick.append((seat, c))
+        if len(work.trick) == n:
+            work.leader = work.trick_state()[1]
+            work.trick = []
