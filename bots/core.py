@@ -52,6 +52,10 @@ class Rollout(Protocol):
                  deadline: float | None = None) -> int: ...
 
 
+class GreedyPlay(Protocol):
+    def __call__(self, pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> list[int]: ...
+
+
 class SampleHands(Protocol):
     def __call__(self, know: Knowledge, rng: random.Random, sizes: list[int] | None = None,
                  tries: int = 20) -> list[int]: ...
@@ -65,7 +69,7 @@ class Core:
     Solver: MakeSolver
     rollout: Rollout
     greedy_card: Callable[[Position, list[int], int, int, int, int, int, int], int]
-    greedy_play: Callable[[Position], list[int]]
+    greedy_play: GreedyPlay
     can_beat: Callable[[int, int, int, int], bool]
     legal_mask: Callable[[int, int, int, int, int, int, bool, bool], int]
     sample_hands: SampleHands
