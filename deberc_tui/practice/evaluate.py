@@ -29,9 +29,9 @@ from bots.core import Position, greedy_play
 from bots.stakes import score_chance
 from deberc_tui.engine import DECK, Card, Deal, Game, Phase, Suit
 from deberc_tui.engine.actions import BIDS, PLAY
+from deberc_tui.engine.match import Match
 from deberc_tui.engine.options import BellaTo
 from deberc_tui.engine.scoring import BAIT
-from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop, Seat
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.practice.position import BidPosition
