@@ -21,6 +21,9 @@ from deberc_tui.review.run import review_record
 
 PLAYERS = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "bot", "bot": "heuristic"}]
 WORLDS = 2  # few worlds: these tests check what is judged and how, not how precisely
+BID_WORLDS = 3
+"""A bid that loses some 40 points needs 18 worlds (3 x the bids' 6) to stand two standard errors clear of the
+best: with 12 the tutor's play-outs put it 24 points behind, within 2 SE (26), and call it "best"."""
 
 
 def _bots(seed: int) -> list[BotSeat]:
@@ -49,7 +52,7 @@ def test_a_play_on_sevens_and_eights_against_a_strong_turnup_is_the_worst_decisi
     match = _one_deal(deck)
     match.apply(0, Bid("play"))  # spades trump, and not one spade
     record = load_record(_finish(match, 5))
-    [review] = review_record(record, [0], worlds=WORLDS, seed=1)
+    [review] = review_record(record, [0], worlds=BID_WORLDS, seed=1)
     worst = review.worst()[0]
     assert (worst.kind, worst.chosen, worst.best) == ("bid", Bid("play"), Bid("pass"))
     assert worst.label in ("mistake", "blunder")
@@ -208,10 +211,10 @@ def test_practise_this_puts_a_bidding_mistake_into_the_practice_queue(tmp_path: 
     match = _one_deal(deck)
     match.apply(0, Bid("play"))
     record = load_record(_finish(match, 5))
-    [review] = review_record(record, [0], worlds=WORLDS, seed=1)
+    [review] = review_record(record, [0], worlds=BID_WORLDS, seed=1)
     mistake = review.worst()[0]
     history = History.load(tmp_path / "practice.json")
-    added = drill(record, mistake, history, worlds=WORLDS, seed=1)
+    added = drill(record, mistake, history, worlds=BID_WORLDS, seed=1)
     assert added is not None and (added.chosen, added.best) == ("play", "pass")
     assert sorted(added.position["hand"]) == sorted(["7C", "8C", "7D", "8D", "7H", "8H"])
     assert added.position["turnup"] == "JS"

@@ -77,9 +77,12 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 @click.option("--preset", default="moscow", show_default=True)
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
 @click.option("--full-budget", is_flag=True, help="Use the whole budget (no stop at SE 3): what SE the budget buys.")
+@click.option("--compare", is_flag=True,
+              help="Also play the cards out by the seats themselves (the old play-outs), on the same positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_practice_cmd(
-    positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, as_json: bool,
+    positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, compare: bool,
+    as_json: bool,
 ) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
     from deberc_tui.practice.bench import bench_practice
@@ -89,16 +92,18 @@ def bench_practice_cmd(
         def step(done: int) -> None:
             bar.update(1)
 
-        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget)
+        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget, compare)
     if as_json:
         click.echo(json.dumps(result))
-    else:
-        click.echo(_(
+        return
+    for play, figures in result.get("by_card_play", {"": result}).items():
+        line = _(
             "{positions} positions, {seconds:g} s budget: standard error median {se_median} (max {se_max}), "
             "{worlds} worlds in {median_seconds} s (medians); two runs agree on {agreement} of {clear} clear positions"
-        ).format(positions=positions, seconds=seconds, se_median=result["se_median"], se_max=result["se_max"],
-                 worlds=result["worlds_median"], median_seconds=result["seconds_median"],
-                 agreement=result["agreement"], clear=result["clear_positions"]))
+        ).format(positions=positions, seconds=seconds, se_median=figures["se_median"], se_max=figures["se_max"],
+                 worlds=figures["worlds_median"], median_seconds=figures["seconds_median"],
+                 agreement=figures["agreement"], clear=figures["clear_positions"])
+        click.echo(f"{play}: {line}" if play else line)
 
 
 @bench.command("startup")
