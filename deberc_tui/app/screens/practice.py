@@ -41,6 +41,8 @@ ROLES = {"first": N_("first to speak"), "second": N_("second to speak"), "third"
 RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too close to call"),
            "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 TITLE = N_("deberc — bidding practice")
+CARD_TITLE = N_("deberc — card practice")
+"""The title while a card from a reviewed game is played again."""
 _SYMBOLS = {s.symbol: s for s in Suit}
 
 
@@ -327,6 +329,7 @@ class PracticeScreen(Screen[None]):
         pos = message.position
         look = self.look
         n = pos.rules.players
+        self.title = _(TITLE)
         self.query_one("#situation", Static).update(plain(
             _("{preset} rules, {n} players, target {target}.  {score}.").format(
                 preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target,
@@ -460,6 +463,7 @@ class PracticeScreen(Screen[None]):
 
         moment = message.moment
         look = self.look
+        self.title = _(CARD_TITLE)
         names = [printable(n) for n in message.names]
         seen = seen_lines(moment, names, look)[:-1]  # the hand has its own line
         head = Text(_("A card from a reviewed game, as {name} saw it (deal {deal}):").format(
