@@ -257,10 +257,10 @@ def bench_gap_cmd(players: int | None, deals: int, seed: int, preset: str, budge
     if as_json:
         click.echo(json.dumps(result))
         return
-    for n, row in result["players"].items():
+    for count, row in result["players"].items():
         head = ngettext("{players} players, {decks} deck ({seatings} seatings each)",
                         "{players} players, {decks} decks ({seatings} seatings each)", row["decks"]).format(
-            players=n, decks=row["decks"], seatings=row["seatings"])
+            players=count, decks=row["decks"], seatings=row["seatings"])
         ratio, ci = row["ratio"], row["ratio_ci95"]
         if ratio is None or ci is None:
             click.echo(head + ": " + _("the all-seeing player gained nothing over the heuristic: no gap to measure"))
