@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from deberc_tui.cli.values import MANY, Seconds, Whole
-from deberc_tui.engine import Rules, RulesError
+from deberc_tui.cli.values import MANY, MAX_BUDGET, Choice, Seconds, Whole
+from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop
 from deberc_tui.play.seats import RandomSeat
@@ -273,3 +273,57 @@ def bench_solver_cmd(deals: int, seed: int, as_json: bool) -> None:
     click.echo(ngettext("{deals} deal per player count, load {before} → {after}",
                         "{deals} deals per player count, load {before} → {after}", deals).format(
         deals=deals, before=result["load_before"], after=result["load_after"]))
+
+
+@bench.command("gap")
+@click.option("--players", type=Whole(2, 4), default=None, help="One player count (default: 2, 3 and 4).")
+@click.option("--deals", type=Whole(1, MANY), default=200, show_default=True, help="Decks per player count.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
+@click.option("--preset", type=Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--budget", type=Seconds(0.001, MAX_BUDGET), default=1.0, show_default=True,
+              help="Seconds a bot may think per decision.")
+@click.option("--jobs", type=Whole(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_gap_cmd(players: int | None, deals: int, seed: int, preset: str, budget: float, jobs: int,
+                  as_json: bool) -> None:
+    """How much of the card-play gap the expert closes: every seat bids as the heuristic, and the cards are played by
+    the heuristic, the expert or a player who sees every card."""
+    from deberc_tui.play.gap import bench_gap
+
+    counts = (players,) if players is not None else (2, 3, 4)
+    for n in counts:
+        check_preset(preset, n)
+    with click.progressbar(length=deals * len(counts), label=_("decks"), file=sys.stderr, show_pos=True,
+                           show_eta=True) as bar:
+        def step(_players: int, done: int) -> None:
+            bar.update(done)
+
+        result = bench_gap(counts, deals, seed, preset, budget, jobs, step)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for count, row in result["players"].items():
+        head = ngettext("{players} players, {decks} deck ({seatings} seatings each)",
+                        "{players} players, {decks} decks ({seatings} seatings each)", row["decks"]).format(
+            players=count, decks=row["decks"], seatings=row["seatings"])
+        ratio, ci = row["ratio"], row["ratio_ci95"]
+        if ratio is None or ci is None:
+            click.echo(head + ": " + _("the all-seeing player gained nothing over the heuristic: no gap to measure"))
+        else:
+            click.echo(head + ": " + _("the expert closes {ratio:.2f} of the card-play gap [{low:.2f}, {high:.2f}]").format(
+                ratio=ratio, low=ci[0], high=ci[1]))
+        lead, points = row["lead"], row["points"]
+        click.echo("  " + _("lead a deal: heuristic {h:+.2f}, expert {e:+.2f}, all-seeing {a:+.2f}; "
+                            "points a deal: {hp:.1f}, {ep:.1f}, {ap:.1f}").format(
+            h=lead["heuristic"], e=lead["expert"], a=lead["all_seeing"], hp=points["heuristic"], ep=points["expert"],
+            ap=points["all_seeing"]))
+        ex, al = row["expert_minus_heuristic"], row["all_seeing_minus_heuristic"]
+        click.echo("  " + _("expert − heuristic {e:+.2f} [{e0:+.2f}, {e1:+.2f}]; "
+                            "all-seeing − heuristic {a:+.2f} [{a0:+.2f}, {a1:+.2f}]").format(
+            e=ex["mean"], e0=ex["ci95"][0], e1=ex["ci95"][1], a=al["mean"], a0=al["ci95"][0], a1=al["ci95"][1]))
+        if row["auctions_differ"]:
+            click.echo("  " + ngettext("on {count} deck the bidding differed (a bid over its budget)",
+                                       "on {count} decks the bidding differed (a bid over its budget)",
+                                       row["auctions_differ"]).format(count=row["auctions_differ"]))
+    click.echo(_("preset {preset}, seed {seed}, load {before} → {after}").format(
+        preset=result["preset"], seed=result["seed"], before=result["load_before"], after=result["load_after"]))
