@@ -1,0 +1,52 @@
+"""The tutor's values do not move when its play-outs get faster: every bid of six seeded positions per player count
+(under every preset that count plays) priced over 60 worlds gives exactly the values, standard errors, baits, game
+chances and example hands recorded before the play-outs were made faster (``tests/golden/tutor_values.json``;
+``python3 tests/test_practice_same_values.py`` records them again, only when a change of values is meant)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deberc_tui.engine import Rules
+from deberc_tui.engine.rules import PRESET_PLAYERS
+from deberc_tui.practice.evaluate import evaluate
+from deberc_tui.practice.position import random_position
+
+FIXTURE = Path(__file__).parent / "golden" / "tutor_values.json"
+WORLDS = 60
+PLAYERS = (2, 3, 4)
+
+
+def priced(players: int) -> list[dict[str, Any]]:
+    """Six seeded positions at ``players``, the presets taken in turn, each bid with what a player sees of it."""
+    presets = [name for name, counts in PRESET_PLAYERS.items() if players in counts]
+    rng = random.Random(100 + players)
+    out = []
+    for k in range(6):
+        preset = presets[k % len(presets)]
+        pos = random_position(Rules.preset(preset, players=players), rng)
+        e = evaluate(pos, seed=k, max_seconds=1e9, target_se=0.0, min_worlds=WORLDS, max_worlds=WORLDS)
+        out.append({
+            "preset": preset, "position": pos.to_json(), "worlds": e.worlds,
+            "bids": [{"bid": b.bid, "values": b.values, "chances": b.chances, "baits": b.baits,
+                      "bids_taken": b.bids_taken, "wins": b.wins, "losses": b.losses,
+                      "example": [str(c) for c in b.example], "trump": str(b.example_trump)} for b in e.bids],
+        })
+    return out
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_tutor_prices_every_bid_as_it_did(players: int) -> None:
+    recorded = json.loads(FIXTURE.read_text())[str(players)]
+    assert json.loads(json.dumps(priced(players))) == recorded
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps({str(n): priced(n) for n in PLAYERS}) + "\n")
+    sys.exit(0)
