@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.actions import Action, Dave, Double
@@ -23,6 +24,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
+class _RngOwner(Protocol):
+    @property
+    def rng(self) -> random.Random: ...
+
+
 class Game:
     """Deals, in order, under one set of rules. ``start_deal`` begins each deal (with a given deck,
     or shuffled from the game's seeded generator); ``apply`` passes actions to the current deal and
@@ -35,7 +41,9 @@ class Game:
         self.rules = rules
         self.n = rules.players
         self.first_dealer = first_dealer
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
+        self._lender: _RngOwner | None = None
         self.deals: list[Deal] = []
         self.score = ScoreSheet(rules, first_dealer)
 
@@ -52,6 +60,22 @@ class Game:
         if deal.is_over:  # the position's last action ended the deal (a bid that threw it in): written at once
             game._write(deal)
         return game
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the next deals: seeded with ``seed`` (or lent by the match, :meth:`lend_rng`)
+        when it is first needed — a play-out that deals no more never pays for seeding one."""
+        if self._rng is None:
+            self._rng = self._lender.rng if self._lender is not None else random.Random(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
+    def lend_rng(self, owner: _RngOwner) -> None:
+        """Shuffle with ``owner``'s generator (a match's, asked for when a deck is first needed)."""
+        self._rng, self._lender = None, owner
 
     # -- questions --------------------------------------------------------------------------------
 

@@ -304,7 +304,8 @@ class Match:
     def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None) -> None:
         self.rules = rules
         self.n = rules.players
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.games: list[Game] = [self._new_game(first_dealer)]
         self.first_dealer = first_dealer
         self.settled: list[GameResult] = []
@@ -331,9 +332,20 @@ class Match:
         return match
 
     def _new_game(self, first_dealer: int) -> Game:
-        game = Game(self.rules, first_dealer, seed=0)  # its generator is replaced at once: not seeded from the system
-        game.rng = self.rng  # one seeded generator shuffles the whole match
+        game = Game(self.rules, first_dealer, seed=0)
+        game.lend_rng(self)  # one seeded generator shuffles the whole match
         return game
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the match's deals, seeded with ``seed`` when it is first needed."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # -- questions --------------------------------------------------------------------------------
 
