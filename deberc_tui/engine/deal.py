@@ -430,6 +430,11 @@ class Deal:
                     out.append(variants[3])
         return out
 
+    def may_declare(self, seat: int) -> bool:
+        """Whether the card ``seat`` plays now may declare combinations it holds (§5 ``declare_until``): what the
+        legal list says by offering each legal card with ``declare`` too, asked without building the list."""
+        return self._may_declare(seat)
+
     def _may_declare(self, seat: int) -> bool:
         """Whether the card ``seat`` plays now may declare its combinations (§5 ``declare_until``): its first
         card, or its second with ``"second_trick"``, once only, holding a combination when its play began;

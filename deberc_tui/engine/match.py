@@ -469,7 +469,8 @@ class Match:
         events it caused (a trick won, the deal scored, the game settled, the match over, ...), in order."""
         if self.winner is not None:
             raise IllegalActionError(seat, N_("cannot act: the match is over"))
-        deal = self.deal
+        current = self.games[-1].deals  # (:attr:`deal`, its common case inline: every card of every table)
+        deal = current[-1] if current else self.deal
         if deal is None:
             if type(action) in _STAKE_ACTIONS:
                 self._stake_step(seat, action)  # type: ignore[arg-type]  # a Double or a Dave: refused, no deal
@@ -484,7 +485,7 @@ class Match:
             raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
         else:  # the current game's deal, played here directly: this is every table's hot path
             deal.apply(seat, action)
-            if deal.is_over:  # (the deal's phase changed under the call: ask anew)
+            if deal.phase is Phase.OVER:  # (the deal's phase changed under the call: ask anew)
                 game = self.games[-1]
                 game.write_ended_deal()
                 if game.is_over:

@@ -322,13 +322,15 @@ def _apply_cards(match: Match, deal: Deal, cards: Sequence[int], winners: Sequen
     rules = deal.rules
     side_of = rules.side_of
     by_trick = rules.bella_to is BellaTo.TRICK_WINNER
+    playing = Phase.PLAY
+    played_first = deal.played_first
     for i, c in enumerate(cards):
-        if deal.phase is not Phase.PLAY:
+        if deal.phase is not playing:
             break  # a debertz declared ("win") ended the deal
         seat = deal.to_act
         assert seat is not None
         variants = PLAY[c]
-        declare = not deal.played_first[seat] and variants[2] in deal.legal_actions()
+        declare = not played_first[seat] and deal.may_declare(seat)  # the first card: as the legal list offers
         bella = False
         if deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
             if by_trick:
