@@ -26,7 +26,8 @@ def event(cls: type[_E]) -> type[_E]:
 
     A deal makes an event for every card and trick, and a frozen dataclass's own ``__init__`` goes through
     ``object.__setattr__`` once per field: about half the cost of making an event, which every table, arena and
-    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability)."""
+    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability). (Also the
+    seat's view, :class:`~deberc_tui.engine.view.SeatView`, made at every decision.)"""
     made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
     params: list[str] = []
     body: list[str] = []
