@@ -485,7 +485,7 @@ class Match:
             raise IllegalActionError(seat, N_("cannot act: no deal is in progress"))
         else:  # the current game's deal, played here directly: this is every table's hot path
             deal.apply(seat, action)
-            if deal.phase is Phase.OVER:  # (the deal's phase changed under the call: ask anew)
+            if deal.is_over:  # (the deal's phase changed under the call: ask anew)
                 game = self.games[-1]
                 game.write_ended_deal()
                 if game.is_over:
