@@ -301,12 +301,12 @@ def next_game_dealer(rules: Rules, last_dealer: int, winner: int) -> int:
 class Match:
     """Games in a row under one set of rules, with the stakes raised during play (§12); see the module doc."""
 
-    def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None, *, _game: Game | None = None) -> None:
         self.rules = rules
         self.n = rules.players
         self._seed = seed
         self._rng: random.Random | None = None
-        self.games: list[Game] = [self._new_game(first_dealer)]
+        self.games: list[Game] = [self._new_game(first_dealer) if _game is None else _game]
         self.first_dealer = first_dealer
         self.settled: list[GameResult] = []
         self.multiplier = 1
@@ -325,8 +325,7 @@ class Match:
         """A match around a game already played (no stakes raised): for the summary of a lone game. ``seed`` seeds
         the generator that would shuffle its next deals (a play-out that deals none passes one: seeding from the
         system's entropy costs more than a whole play-out's scoring)."""
-        match = cls(game.rules, game.first_dealer, seed)
-        match.games[0] = game
+        match = cls(game.rules, game.first_dealer, seed, _game=game)
         if game.is_over:
             match._settle()
         return match
