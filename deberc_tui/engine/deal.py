@@ -581,7 +581,10 @@ class Deal:
             if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):
                 raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act: the deal is over"))
-        self._apply(seat, action)
+        if type(action) is PlayCard and self.concede is _CLOSED:  # a card, as _apply would: every card's path
+            self._play(seat, action)
+        else:
+            self._apply(seat, action)
         self.log.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:

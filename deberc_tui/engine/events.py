@@ -26,8 +26,9 @@ def event(cls: type[_E]) -> type[_E]:
 
     A deal makes an event for every card and trick, and a frozen dataclass's own ``__init__`` goes through
     ``object.__setattr__`` once per field: about half the cost of making an event, which every table, arena and
-    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability). (Also the
-    seat's view, :class:`~deberc_tui.engine.view.SeatView`, made at every decision.)"""
+    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability; ``__post_init__``
+    runs as ever). Also the seat's view (:class:`~deberc_tui.engine.view.SeatView`, made at every decision) and a
+    deal's points and its row on the sheet (:mod:`~deberc_tui.engine.scoring`, made at every deal's end)."""
     made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
     params: list[str] = []
     body: list[str] = []
@@ -42,6 +43,8 @@ def event(cls: type[_E]) -> type[_E]:
             params.append(f"{f.name}=_default{i}")
         scope[f"_set{i}"] = made.__dict__[f.name].__set__
         body.append(f"_set{i}(self, {f.name})")
+    if hasattr(made, "__post_init__"):  # (a deal's points and its row check their outcome)
+        body.append("self.__post_init__()")
     source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
     exec(source, scope)  # noqa: S102 - our own field names, read from the class itself
     init = scope["__init__"]
