@@ -391,6 +391,8 @@ class Match:
     @property
     def match_points(self) -> tuple[int, ...]:
         """Per side, the game points of the finished games."""
+        if not self.settled:  # (a seat's view asks at every decision)
+            return (0,) * self.rules.sides
         return tuple(sum(r.game_points[s] for r in self.settled) for s in range(self.rules.sides))
 
     @property

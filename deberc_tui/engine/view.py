@@ -274,7 +274,7 @@ def seat_view(
         combos_side=deal.combos_side if deal.tricks else None,
         bella=tuple(deal.bella_tricks),
         played_first=tuple(deal.played_first),
-        hand_sizes=tuple(bin(deal.hand_mask(s)).count("1") for s in range(deal.n)),
+        hand_sizes=tuple([deal.hand_mask(s).bit_count() for s in range(deal.n)]),
         totals=tuple(totals) if totals is not None else deal.totals,
         hanging=hanging,
         sheet=sheet,

@@ -324,6 +324,7 @@ def _apply_cards(match: Match, deal: Deal, cards: Sequence[int], winners: Sequen
     by_trick = rules.bella_to is BellaTo.TRICK_WINNER
     playing = Phase.PLAY
     played_first = deal.played_first
+    holders = {s for s in range(deal.n) if deal.bella_mask(s)}  # a seat without bella now never has it (no card comes)
     for i, c in enumerate(cards):
         if deal.phase is not playing:
             break  # a debertz declared ("win") ended the deal
@@ -332,7 +333,7 @@ def _apply_cards(match: Match, deal: Deal, cards: Sequence[int], winners: Sequen
         variants = PLAY[c]
         declare = not played_first[seat] and deal.may_declare(seat)  # the first card: as the legal list offers
         bella = False
-        if deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
+        if seat in holders and deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
             if by_trick:
                 kq = deal.hand_mask(seat) & deal.bella_mask(seat)
                 bella = side_of(winners[i]) == side_of(seat) or not kq & ~(1 << c)
