@@ -28,7 +28,7 @@ class Suit(Enum):
 
     @property
     def index(self) -> int:
-        return _SUIT_INDEX[self]
+        return _SUIT_INDEX[self._name_]  # by name: an enum member's own hash is Python code
 
     @property
     def symbol(self) -> str:
@@ -61,7 +61,7 @@ class Suit(Enum):
 
 
 SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_SUIT_INDEX: Final[dict[Suit, int]] = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX: Final[dict[str, int]] = {s.name: i for i, s in enumerate(SUITS)}
 _SUIT_SYMBOL: Final[dict[Suit, str]] = {
     Suit.CLUBS: "♣",
     Suit.DIAMONDS: "♦",
@@ -85,7 +85,7 @@ class Rank(Enum):
     @property
     def index(self) -> int:
         """Position in the natural order used for sequences (7 = 0 … A = 7)."""
-        return _RANK_INDEX[self]
+        return _RANK_INDEX[self._name_]  # by name: an enum member's own hash is Python code
 
     @property
     def letter(self) -> str:
@@ -110,7 +110,7 @@ class Rank(Enum):
 
 
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
-_RANK_INDEX: Final[dict[Rank, int]] = {r: i for i, r in enumerate(RANKS)}
+_RANK_INDEX: Final[dict[str, int]] = {r.name: i for i, r in enumerate(RANKS)}
 
 # Card points and trick order, as data: one table per context (plain suit, trump suit).
 PLAIN_POINTS: Final[tuple[int, ...]] = (0, 0, 0, 10, 2, 3, 4, 11)  # 7 8 9 T J Q K A
