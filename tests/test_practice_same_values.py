@@ -1,6 +1,7 @@
 """The tutor's values do not move when its play-outs get faster: every bid of six seeded positions per player count
 (under every preset that count plays) priced over 60 worlds gives exactly the values, standard errors, baits, game
-chances and example hands recorded before the play-outs were made faster (``tests/golden/tutor_values.json``;
+chances and example hands recorded before the play-outs were made faster, and it stops where it stopped at a standard
+error of 6 points (``tests/golden/tutor_values.json``;
 ``python3 tests/test_practice_same_values.py`` records them again, only when a change of values is meant)."""
 
 from __future__ import annotations
@@ -41,12 +42,30 @@ def priced(players: int) -> list[dict[str, Any]]:
     return out
 
 
+def stopped(players: int) -> list[dict[str, Any]]:
+    """Two seeded positions at ``players`` priced until every bid's standard error is 6 points: where it stops."""
+    rng = random.Random(200 + players)
+    out = []
+    for k in range(2):
+        pos = random_position(Rules.preset("moscow", players=players), rng)
+        e = evaluate(pos, seed=k, max_seconds=1e9, target_se=6.0)
+        out.append({"worlds": e.worlds, "ev": [b.ev for b in e.bids], "se": [b.se for b in e.bids]})
+    return out
+
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_tutor_prices_every_bid_as_it_did(players: int) -> None:
     recorded = json.loads(FIXTURE.read_text())[str(players)]
     assert json.loads(json.dumps(priced(players))) == recorded
 
 
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_tutor_stops_where_it_did(players: int) -> None:
+    recorded = json.loads(FIXTURE.read_text())[f"stopped {players}"]
+    assert json.loads(json.dumps(stopped(players))) == recorded
+
+
 if __name__ == "__main__":
-    FIXTURE.write_text(json.dumps({str(n): priced(n) for n in PLAYERS}) + "\n")
+    FIXTURE.write_text(json.dumps({**{str(n): priced(n) for n in PLAYERS},
+                                   **{f"stopped {n}": stopped(n) for n in PLAYERS}}) + "\n")
     sys.exit(0)
