@@ -7,6 +7,7 @@ error of 6 points (``tests/golden/tutor_values.json``;
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 
 from deberc_tui.engine import Rules
 from deberc_tui.engine.rules import PRESET_PLAYERS
-from deberc_tui.practice.evaluate import evaluate
+from deberc_tui.practice.evaluate import _Sums, evaluate, standard_error
 from deberc_tui.practice.position import random_position
 
 FIXTURE = Path(__file__).parent / "golden" / "tutor_values.json"
@@ -63,6 +64,22 @@ def test_the_tutor_prices_every_bid_as_it_did(players: int) -> None:
 def test_the_tutor_stops_where_it_did(players: int) -> None:
     recorded = json.loads(FIXTURE.read_text())[f"stopped {players}"]
     assert json.loads(json.dumps(stopped(players))) == recorded
+
+
+def test_the_stopping_rule_answers_as_the_standard_error_does() -> None:
+    """Whether a bid's standard error is within the target, read from running sums, is the two-pass formula's
+    answer: for spread and for identical values, at the target itself and a rounding either side of it."""
+    rng = random.Random(0)
+    for _ in range(3000):
+        n = rng.randint(1, 40)
+        spread = rng.choice([0.0, 1e-6, 1.0, 50.0, 200.0])
+        values = [rng.gauss(rng.uniform(-300, 300), spread) if rng.random() < 0.8 else 5.0 for _ in range(n)]
+        sums = _Sums()
+        for v in values:
+            sums.add(v)
+        exact = standard_error(values)
+        for target in (0.0, 3.0, -1.0, math.inf, exact, exact * (1 + 1e-15), exact * (1 - 1e-15)):
+            assert sums.se_at_most(values, target) is (exact <= target)
 
 
 if __name__ == "__main__":
