@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from deberc_tui.engine import scoring as sc
 from deberc_tui.engine.actions import Action, Dave, Double
@@ -24,9 +23,20 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-class _RngOwner(Protocol):
-    @property
-    def rng(self) -> random.Random: ...
+class SeededRng:
+    """A generator seeded when it is first asked for (a play-out that deals no more never pays for seeding one);
+    a match and its games share one (no reference back to the match: nothing is kept alive by a cycle)."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self._seed = seed
+        self._rng = rng
+
+    def get(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
 
 class Game:
@@ -41,9 +51,7 @@ class Game:
         self.rules = rules
         self.n = rules.players
         self.first_dealer = first_dealer
-        self._seed = seed
-        self._rng: random.Random | None = None
-        self._lender: _RngOwner | None = None
+        self.shuffler = SeededRng(seed)
         self.deals: list[Deal] = []
         self.score = ScoreSheet(rules, first_dealer)
 
@@ -63,19 +71,13 @@ class Game:
 
     @property
     def rng(self) -> random.Random:
-        """The generator that shuffles the next deals: seeded with ``seed`` (or lent by the match, :meth:`lend_rng`)
-        when it is first needed — a play-out that deals no more never pays for seeding one."""
-        if self._rng is None:
-            self._rng = self._lender.rng if self._lender is not None else random.Random(self._seed)
-        return self._rng
+        """The generator that shuffles the next deals: seeded with ``seed`` (or the match's, shared through
+        :attr:`shuffler`) when it is first needed."""
+        return self.shuffler.get()
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        self._rng = value
-
-    def lend_rng(self, owner: _RngOwner) -> None:
-        """Shuffle with ``owner``'s generator (a match's, asked for when a deck is first needed)."""
-        self._rng, self._lender = None, owner
+        self.shuffler = SeededRng(rng=value)
 
     # -- questions --------------------------------------------------------------------------------
 

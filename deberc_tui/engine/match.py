@@ -66,7 +66,7 @@ from deberc_tui.engine.events import (
     GameSettled,
     MatchOver,
 )
-from deberc_tui.engine.game import Game
+from deberc_tui.engine.game import Game, SeededRng
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.sheet import Outcome, ScoreSheet
@@ -304,8 +304,7 @@ class Match:
     def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None, *, _game: Game | None = None) -> None:
         self.rules = rules
         self.n = rules.players
-        self._seed = seed
-        self._rng: random.Random | None = None
+        self.shuffler = SeededRng(seed)
         self.games: list[Game] = [self._new_game(first_dealer) if _game is None else _game]
         self.first_dealer = first_dealer
         self.settled: list[GameResult] = []
@@ -332,19 +331,17 @@ class Match:
 
     def _new_game(self, first_dealer: int) -> Game:
         game = Game(self.rules, first_dealer, seed=0)
-        game.lend_rng(self)  # one seeded generator shuffles the whole match
+        game.shuffler = self.shuffler  # one seeded generator shuffles the whole match
         return game
 
     @property
     def rng(self) -> random.Random:
         """The generator that shuffles the match's deals, seeded with ``seed`` when it is first needed."""
-        if self._rng is None:
-            self._rng = random.Random(self._seed)
-        return self._rng
+        return self.shuffler.get()
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        self._rng = value
+        self.shuffler = SeededRng(rng=value)
 
     # -- questions --------------------------------------------------------------------------------
 
