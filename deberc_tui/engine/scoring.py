@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from deberc_tui.engine.events import event
+from deberc_tui.engine.frozen import event
 from deberc_tui.engine.options import BaitTo, BellaTo, BidderMustBeat, Hanging
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from deberc_tui.engine.cards import DECK, Card, Rank, Suit, cards_of, mask_of, s
 from deberc_tui.engine.combos import Combo, ComboKind, bella_carriers, find_combos
 from deberc_tui.engine.deal import Deal, Phase
 from deberc_tui.engine.dealing import FIRST_PACKETS, packets_after_bidding
-from deberc_tui.engine.events import event
+from deberc_tui.engine.frozen import event
 from deberc_tui.engine.options import DeclareUntil, Turnup23
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.scoring import DealResult
