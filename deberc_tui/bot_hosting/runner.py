@@ -122,7 +122,11 @@ def _plain(value: object) -> str | None:
 
 
 def _match(answer: object, offered: Sequence[Action]) -> Action | None:
-    """The table's own action among ``offered`` that ``answer`` names, if any."""
+    """The table's own action among ``offered`` that ``answer`` names, if any. An answer that is one of the offered
+    objects itself (a bot asked without a budget is handed the table's own actions) is that action: no key is read."""
+    for a in offered:
+        if a is answer:
+            return a
     key = action_key(answer)
     if key is None:
         return None

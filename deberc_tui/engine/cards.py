@@ -28,7 +28,7 @@ class Suit(Enum):
 
     @property
     def index(self) -> int:
-        return _SUIT_INDEX[self]
+        return _SUIT_INDEX[self._name_]  # by name: an enum member's own hash is Python code
 
     @property
     def symbol(self) -> str:
@@ -61,7 +61,7 @@ class Suit(Enum):
 
 
 SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_SUIT_INDEX: Final[dict[Suit, int]] = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX: Final[dict[str, int]] = {s.name: i for i, s in enumerate(SUITS)}
 _SUIT_SYMBOL: Final[dict[Suit, str]] = {
     Suit.CLUBS: "♣",
     Suit.DIAMONDS: "♦",
@@ -85,7 +85,7 @@ class Rank(Enum):
     @property
     def index(self) -> int:
         """Position in the natural order used for sequences (7 = 0 … A = 7)."""
-        return _RANK_INDEX[self]
+        return _RANK_INDEX[self._name_]  # by name: an enum member's own hash is Python code
 
     @property
     def letter(self) -> str:
@@ -110,7 +110,7 @@ class Rank(Enum):
 
 
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
-_RANK_INDEX: Final[dict[Rank, int]] = {r: i for i, r in enumerate(RANKS)}
+_RANK_INDEX: Final[dict[str, int]] = {r.name: i for i, r in enumerate(RANKS)}
 
 # Card points and trick order, as data: one table per context (plain suit, trump suit).
 PLAIN_POINTS: Final[tuple[int, ...]] = (0, 0, 0, 10, 2, 3, 4, 11)  # 7 8 9 T J Q K A
@@ -247,9 +247,19 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """Sort for display: trump suit first, then the other suits, each by trick strength, high first."""
-    def key(c: Card) -> tuple[int, int]:
-        is_trump = c.suit is trump
-        order = TRUMP_ORDER if is_trump else PLAIN_ORDER
-        return (0 if is_trump else 1 + c.suit.index, -order[c.rank.index])
+    keys = _SORT_KEYS[0 if trump is None else trump.index + 1]
+    return sorted(cards, key=lambda c: keys[c.index])
 
-    return sorted(cards, key=key)
+
+def _sort_key(index: int, trump: int) -> int:
+    """A card's place in :func:`sort_hand` with trump suit ``trump`` (-1: none): its suit's place (the trump suit
+    first, then the others in suit order), then its trick strength, high first."""
+    suit, rank = divmod(index, 8)
+    if suit == trump:
+        return 7 - TRUMP_ORDER[rank]
+    return (1 + suit) * 8 + 7 - PLAIN_ORDER[rank]
+
+
+_SORT_KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_sort_key(i, trump) for i in range(32)) for trump in range(-1, 4))
+"""Per trump suit (none first), each card's :func:`_sort_key`: a hand is sorted at every view."""

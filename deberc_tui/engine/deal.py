@@ -430,6 +430,11 @@ class Deal:
                     out.append(variants[3])
         return out
 
+    def may_declare(self, seat: int) -> bool:
+        """Whether the card ``seat`` plays now may declare combinations it holds (§5 ``declare_until``): what the
+        legal list says by offering each legal card with ``declare`` too, asked without building the list."""
+        return self._may_declare(seat)
+
     def _may_declare(self, seat: int) -> bool:
         """Whether the card ``seat`` plays now may declare its combinations (§5 ``declare_until``): its first
         card, or its second with ``"second_trick"``, once only, holding a combination when its play began;
@@ -576,7 +581,10 @@ class Deal:
             if not isinstance(action, (PlayCard, Bid, SwapSeven, Redeal, Klabor, Claim)):
                 raise MalformedActionError(N_("cannot take {action}: not an action"), {"action": repr(action)})
             raise IllegalActionError(seat, N_("cannot act: the deal is over"))
-        self._apply(seat, action)
+        if type(action) is PlayCard and self.concede is _CLOSED:  # a card, as _apply would: every card's path
+            self._play(seat, action)
+        else:
+            self._apply(seat, action)
         self.log.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:

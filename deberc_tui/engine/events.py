@@ -6,48 +6,16 @@ show all of them; hands are read from a seat's view, never from an event.
 
 from __future__ import annotations
 
-import dataclasses
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, TypeAlias
 
 from deberc_tui.engine.actions import BidCall, RedealReason
 from deberc_tui.engine.cards import Card, Suit
 from deberc_tui.engine.combos import Combo
+from deberc_tui.engine.frozen import event
 
 if TYPE_CHECKING:
     from deberc_tui.engine.scoring import DealResult, GameEnd
-
-_E = TypeVar("_E")
-
-
-@dataclass_transform(frozen_default=True)
-def event(cls: type[_E]) -> type[_E]:
-    """An event class: a frozen, slotted dataclass whose ``__init__`` fills the slots through their descriptors.
-
-    A deal makes an event for every card and trick, and a frozen dataclass's own ``__init__`` goes through
-    ``object.__setattr__`` once per field: about half the cost of making an event, which every table, arena and
-    play-out pays. The value is the same frozen dataclass (equality, hashing, repr, immutability)."""
-    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
-    params: list[str] = []
-    body: list[str] = []
-    scope: dict[str, Any] = {}
-    for i, f in enumerate(dataclasses.fields(made)):
-        if f.default_factory is not dataclasses.MISSING:  # pragma: no cover - no event has one
-            return made  # type: ignore[no-any-return]
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            scope[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-        scope[f"_set{i}"] = made.__dict__[f.name].__set__
-        body.append(f"_set{i}(self, {f.name})")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
-    exec(source, scope)  # noqa: S102 - our own field names, read from the class itself
-    init = scope["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = init
-    return made  # type: ignore[no-any-return]
-
 
 class ThrowInReason(StrEnum):
     """Why a deal was thrown in: everybody passed twice, or a seat demanded a redeal."""

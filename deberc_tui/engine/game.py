@@ -23,6 +23,22 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
+class SeededRng:
+    """A generator seeded when it is first asked for (a play-out that deals no more never pays for seeding one);
+    a match and its games share one (no reference back to the match: nothing is kept alive by a cycle)."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self._seed = seed
+        self._rng = rng
+
+    def get(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
+
+
 class Game:
     """Deals, in order, under one set of rules. ``start_deal`` begins each deal (with a given deck,
     or shuffled from the game's seeded generator); ``apply`` passes actions to the current deal and
@@ -35,7 +51,7 @@ class Game:
         self.rules = rules
         self.n = rules.players
         self.first_dealer = first_dealer
-        self.rng = random.Random(seed)
+        self.shuffler = SeededRng(seed)
         self.deals: list[Deal] = []
         self.score = ScoreSheet(rules, first_dealer)
 
@@ -52,6 +68,16 @@ class Game:
         if deal.is_over:  # the position's last action ended the deal (a bid that threw it in): written at once
             game._write(deal)
         return game
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the next deals: seeded with ``seed`` (or the match's, shared through
+        :attr:`shuffler`) when it is first needed."""
+        return self.shuffler.get()
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.shuffler = SeededRng(rng=value)
 
     # -- questions --------------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ from deberc_tui.engine.events import (
     GameSettled,
     MatchOver,
 )
-from deberc_tui.engine.game import Game
+from deberc_tui.engine.game import Game, SeededRng
 from deberc_tui.engine.options import DaveProgression, Doubling, Money, NextDealer
 from deberc_tui.engine.rules import Rules
 from deberc_tui.engine.sheet import Outcome, ScoreSheet
@@ -301,11 +301,11 @@ def next_game_dealer(rules: Rules, last_dealer: int, winner: int) -> int:
 class Match:
     """Games in a row under one set of rules, with the stakes raised during play (§12); see the module doc."""
 
-    def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules, first_dealer: int = 0, seed: int | None = None, *, _game: Game | None = None) -> None:
         self.rules = rules
         self.n = rules.players
-        self.rng = random.Random(seed)
-        self.games: list[Game] = [self._new_game(first_dealer)]
+        self.shuffler = SeededRng(seed)
+        self.games: list[Game] = [self._new_game(first_dealer) if _game is None else _game]
         self.first_dealer = first_dealer
         self.settled: list[GameResult] = []
         self.multiplier = 1
@@ -324,16 +324,24 @@ class Match:
         """A match around a game already played (no stakes raised): for the summary of a lone game. ``seed`` seeds
         the generator that would shuffle its next deals (a play-out that deals none passes one: seeding from the
         system's entropy costs more than a whole play-out's scoring)."""
-        match = cls(game.rules, game.first_dealer, seed)
-        match.games[0] = game
+        match = cls(game.rules, game.first_dealer, seed, _game=game)
         if game.is_over:
             match._settle()
         return match
 
     def _new_game(self, first_dealer: int) -> Game:
-        game = Game(self.rules, first_dealer, seed=0)  # its generator is replaced at once: not seeded from the system
-        game.rng = self.rng  # one seeded generator shuffles the whole match
+        game = Game(self.rules, first_dealer, seed=0)
+        game.shuffler = self.shuffler  # one seeded generator shuffles the whole match
         return game
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the match's deals, seeded with ``seed`` when it is first needed."""
+        return self.shuffler.get()
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.shuffler = SeededRng(rng=value)
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -380,6 +388,8 @@ class Match:
     @property
     def match_points(self) -> tuple[int, ...]:
         """Per side, the game points of the finished games."""
+        if not self.settled:  # (a seat's view asks at every decision)
+            return (0,) * self.rules.sides
         return tuple(sum(r.game_points[s] for r in self.settled) for s in range(self.rules.sides))
 
     @property
@@ -457,7 +467,8 @@ class Match:
         events it caused (a trick won, the deal scored, the game settled, the match over, ...), in order."""
         if self.winner is not None:
             raise IllegalActionError(seat, N_("cannot act: the match is over"))
-        deal = self.deal
+        current = self.games[-1].deals  # (:attr:`deal`, its common case inline: every card of every table)
+        deal = current[-1] if current else self.deal
         if deal is None:
             if type(action) in _STAKE_ACTIONS:
                 self._stake_step(seat, action)  # type: ignore[arg-type]  # a Double or a Dave: refused, no deal

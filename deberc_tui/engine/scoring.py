@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from deberc_tui.engine.frozen import event
 from deberc_tui.engine.options import BaitTo, BellaTo, BidderMustBeat, Hanging
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ CONCEDE_50_POINTS: Final = 50
 """What the bidder writes when the defender's concession for fifty is accepted (§8)."""
 
 
-@dataclass(frozen=True, slots=True)
+@event  # a frozen, slotted dataclass made faster (every deal's end makes one)
 class DealPoints:
     """A finished deal's points per side, before bait or hanging moves them.
 
@@ -124,7 +124,7 @@ class DealPoints:
         return tuple(c + k + b for c, k, b in zip(self.cards, self.combos, self.bella, strict=True))
 
 
-@dataclass(frozen=True, slots=True)
+@event  # a frozen, slotted dataclass made faster (every deal's end makes one)
 class DealResult:
     """One row of the score sheet, as RECORD.md's ``replay --json`` prints it (plus details)."""
 

@@ -67,6 +67,8 @@ class ScoreSheet:
     @property
     def held_points(self) -> tuple[int, ...]:
         """Per side, the points held by tied deals under ``hanging: "forced"`` (zeros when none)."""
+        if not self.held:  # (asked at every deal written)
+            return (0,) * self.rules.sides
         return tuple(sum(p[s] for p in self.held) for s in range(self.rules.sides))
 
     def write(self, dealer: int, trump: str | None, dp: sc.DealPoints) -> sc.DealResult:

@@ -198,14 +198,17 @@ class PlayLoop:
 
     def play_on(self, until: Callable[[], bool] | None = None) -> Stop | None:
         """Ask and apply until the deal is over (or the match, or a person must act): returns where it stopped.
-        ``until``, asked before each question, stops the loop early (None returned) when it says so."""
+        ``until``, asked before each question while a deal is in progress (before the question is made), stops the
+        loop early (None returned) when it says so."""
         seats, match = self.seats, self.match
         while True:
+            if until is not None:
+                deal = match.deal
+                if deal is not None and deal.phase is not _OVER and until():
+                    return None
             step = self.next()
             if type(step) is Stop:
                 return step
-            if until is not None and until():
-                return None
             ask: Ask = step  # type: ignore[assignment]  # not a Stop: an Ask
             if ask.optional:
                 self.answer(self.decide(ask))

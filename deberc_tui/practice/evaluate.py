@@ -101,6 +101,37 @@ def standard_error(values: Sequence[float]) -> float:
     return math.sqrt(var / n)
 
 
+class _Sums:
+    """A bid's values summed as they come, to tell whether its standard error is within a target without reading
+    them all after every world (which made the tutor's stopping rule quadratic in the worlds)."""
+
+    __slots__ = ("n", "total", "squares")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def se_at_most(self, values: Sequence[float], target: float) -> bool:
+        """``standard_error(values) <= target``, the very answer: from the sums where they decide it by far (their
+        rounding is below a billionth of the squares), else from ``values`` themselves."""
+        n = self.n
+        if n >= 2 and n == len(values):
+            squared_se = (self.squares - self.total * self.total / n) / (n - 1) / n
+            doubt = 1e-9 * self.squares / (n - 1) / n + 1e-300
+            goal = target * target if target >= 0 else -1.0
+            if squared_se - doubt > goal:
+                return False
+            if squared_se + doubt < goal:
+                return True
+        return standard_error(values) <= target
+
+
 @dataclass
 class Evaluation:
     position: BidPosition
@@ -322,15 +353,18 @@ def _apply_cards(match: Match, deal: Deal, cards: Sequence[int], winners: Sequen
     rules = deal.rules
     side_of = rules.side_of
     by_trick = rules.bella_to is BellaTo.TRICK_WINNER
+    playing = Phase.PLAY
+    played_first = deal.played_first
+    holders = {s for s in range(deal.n) if deal.bella_mask(s)}  # a seat without bella now never has it (no card comes)
     for i, c in enumerate(cards):
-        if deal.phase is not Phase.PLAY:
+        if deal.phase is not playing:
             break  # a debertz declared ("win") ended the deal
         seat = deal.to_act
         assert seat is not None
         variants = PLAY[c]
-        declare = not deal.played_first[seat] and variants[2] in deal.legal_actions()
+        declare = not played_first[seat] and deal.may_declare(seat)  # the first card: as the legal list offers
         bella = False
-        if deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
+        if seat in holders and deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
             if by_trick:
                 kq = deal.hand_mask(seat) & deal.bella_mask(seat)
                 bella = side_of(winners[i]) == side_of(seat) or not kq & ~(1 << c)
@@ -390,19 +424,21 @@ def evaluate(
     values = [BidValue(b) for b in legal]
     seats = playout_seats(level, seed, position.rules.players)
     my_side = position.side
+    sums = [_Sums() for _ in values]
     start = time.perf_counter()
     worlds = 0
     while worlds < max_worlds:
         fill = list(DECK)
         rng.shuffle(fill)
         base = position.deal_with(fill)
-        for bv in values:
+        for bv, bs in zip(values, sums, strict=True):
             deal = base.clone()
             deal.apply(position.seat, BIDS[bv.bid])
             world = play_out(deal, seats, position.totals, position.hanging, position.seat, card_play)
             record_outcome(bv, world, my_side)
+            bs.add(bv.values[-1])
         worlds += 1
-        if worlds >= min_worlds and all(v.se <= target_se for v in values):
+        if worlds >= min_worlds and all(bs.se_at_most(bv.values, target_se) for bv, bs in zip(values, sums, strict=True)):
             break
         if time.perf_counter() - start >= max_seconds:
             break
