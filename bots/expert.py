@@ -52,6 +52,7 @@ from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
 from .core import COMPILED, CORE, Position, SearchAborted, Solver, fits_bidding, rollout, sample_hands
+from .endgame import fused_root_values
 from .heuristic import (
     BASE_THRESHOLD,
     CONCEDE_OFFER_BELOW,
@@ -61,6 +62,7 @@ from .heuristic import (
     rule_outlook,
     trump_of,
 )
+from .inference import bidding_weight, gifts, world_weight
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints
 
@@ -86,6 +88,15 @@ PLAY_EDGE = {2: 12.0, 3: 0.0, 4: 0.0}
 # (same bids, 2 players: 31 baits in 320 bids against the heuristic's 80).
 SEARCH_WEIGHT = 0.25
 EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
+# From this many cards in hand on, the card play searches all its sampled worlds at once instead of world by world
+# (bots/endgame.py: one card for every world it cannot tell apart, not a different one per world).
+ENDGAME_TRICKS = {2: 0, 3: 0, 4: 0}
+# A world in which a player who gave points away still holds a cheaper card it could have played instead counts this
+# much (bots/inference.py; 1.0: every world that can be counts the same).
+GIFT_LIKELIHOOD = 1.0
+# Worlds weighted by how likely each pass of the trump was with the hand they give the passer (bots/inference.py):
+# the chance that its first six cards held trumps worth less than the threshold of a bid.
+PASS_WEIGHTS = False
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
@@ -240,6 +251,11 @@ class ExpertBot(HeuristicBot):
         for s, card in view.current_trick:
             played_by[s] |= card.bit
         solve_limit = self.solve_limit[n]  # lowered by a trick each time a solve runs out of time
+        fused = len(view.hand) <= ENDGAME_TRICKS[n]
+        worlds: dict[tuple[int, ...], tuple[Position, int, float]] = {}  # the endgame's worlds: position, points, weight
+        found = gifts(view, teams) if GIFT_LIKELIHOOD < 1.0 else []
+        exempt = rules.partner_exempt and n == 4
+        weights = 0.0
         for i in range(self.samples):
             if i >= 1 and time.perf_counter() > deadline:
                 break
@@ -247,6 +263,16 @@ class ExpertBot(HeuristicBot):
             pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
             remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
             cards_left = sum(h.bit_count() for h in hands)
+            done += 1
+            weight = world_weight(hands, found, t, exempt, rules.overtrump_on_ruff, GIFT_LIKELIHOOD) if found else 1.0
+            if PASS_WEIGHTS and constraints:
+                weight *= bidding_weight(hands, played_by, constraints, BASE_THRESHOLD[n])
+            weights += weight
+            if fused:
+                key = tuple(hands)
+                _pos, _pts, had = worlds.get(key, (pos, remaining_pts, 0.0))
+                worlds[key] = (pos, remaining_pts, had + weight)
+                continue
             values: dict[int, int] = {}
             if cards_left <= solve_limit:
                 try:
@@ -263,12 +289,30 @@ class ExpertBot(HeuristicBot):
             for c in options:
                 v = values[c]
                 pts = self._final_points(rules, teams, base, v, remaining_pts - v)
-                totals[c] += written_utility(pts, bidder_side, my_side, rules, held)
+                totals[c] += weight * written_utility(pts, bidder_side, my_side, rules, held)
                 if bella:
                     pts[my_side] += BELLA_POINTS
-                    with_bella[c] += written_utility(pts, bidder_side, my_side, rules, held)
-            done += 1
-        k = max(1, done)
+                    with_bella[c] += weight * written_utility(pts, bidder_side, my_side, rules, held)
+        if worlds:
+            fused_worlds = list(worlds.values())
+            memo: dict[tuple[int, int, bool], float] = {}
+
+            def utility(w: int, v: int, declared: bool = False) -> float:
+                key = (w, v, declared)
+                if key not in memo:
+                    _pos, remaining, count = fused_worlds[w]
+                    pts = self._final_points(rules, teams, base, v, remaining - v)
+                    if declared:
+                        pts[my_side] += BELLA_POINTS
+                    memo[key] = count * written_utility(pts, bidder_side, my_side, rules, held)
+                return memo[key]
+
+            fused_values = fused_root_values([w[0] for w in fused_worlds], view.seat, options, utility)
+            for c in options:
+                totals[c] = sum(utility(w, v) for w, v in enumerate(fused_values[c]))
+                if bella:
+                    with_bella[c] = sum(utility(w, v, True) for w, v in enumerate(fused_values[c]))
+        k = weights if weights > 0 else 1.0
         score = {c: max(totals[c], with_bella[c]) / k if bella else totals[c] / k for c in options}
         best = max(options, key=lambda c: score[c] + 0.01 * heur[c])
         hurts = with_bella[best] < totals[best] if bella else None  # declaring would only feed a bait

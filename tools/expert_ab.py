@@ -1,6 +1,6 @@
 """Paired arena runs of expert settings against the heuristic: the same decks and bot seeds for every setting.
 
-    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
+    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
 
 Each deck (``FIRST`` to ``FIRST + DECKS - 1``, arena seed 7, Moscow rules) is played in every seating, as
 ``deberc arena --bots expert,heuristic`` plays it, once for each setting. A setting is either ``LIMIT:NODES`` (the
@@ -11,8 +11,10 @@ upper-case key sets that constant of :mod:`bots.expert` (``BIDDING_TRIES=8``; ``
 this player count); an empty setting (``base=``) is today's expert. Since the decks and the seeds are the same, the
 difference between two settings is measured deck by deck: its confidence interval is much narrower than the two
 arena runs' intervals side by side. Prints one JSON object: per setting the expert's lead over the heuristic (mean,
-95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--jobs``
-plays decks in that many processes (the figures are the same). Needs the compiled core.
+95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--all``
+is added to every setting (``--budget 30 --all max_time=20`` lets no decision stop at its deadline, so that a run on a
+busy machine plays exactly as one on a quiet machine). ``--jobs`` plays decks in that many processes (the figures
+are the same). Needs the compiled core.
 A developer tool (docs/STRENGTH.md quotes it); nothing here is imported by ``deberc``.
 """
 
@@ -100,18 +102,21 @@ def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float
 
 def main(argv: list[str]) -> int:
     args = argv[1:]
-    jobs, budget = 1, arena.DEFAULT_BUDGET
+    jobs, budget, common = 1, arena.DEFAULT_BUDGET, ""
     while args and args[0].startswith("--"):
         flag, value, args = args[0], args[1], args[2:]
         if flag == "--jobs":
             jobs = int(value)
         elif flag == "--budget":
             budget = float(value)
+        elif flag == "--all":
+            common = value
     if len(args) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
     players, decks, first = int(args[0]), int(args[1]), int(args[2])
-    settings = {name: parse_setting(value) for name, value in (a.split("=", 1) for a in args[3:])}
+    settings = {name: {**parse_setting(common), **parse_setting(value)}
+                for name, value in (a.split("=", 1) for a in args[3:])}
     leads: dict[str, list[float]] = {name: [] for name in settings}
     times: dict[str, list[float]] = {name: [] for name in settings}
     start = time.time()
@@ -126,7 +131,7 @@ def main(argv: list[str]) -> int:
         for name, (lead, spent) in result.items():
             leads[name].append(lead)
             times[name].extend(spent)
-    out: dict[str, object] = {"players": players, "decks": [first, first + decks - 1], "budget": budget,
+    out: dict[str, object] = {"players": players, "decks": [first, first + decks - 1], "budget": budget, "all": common,
                               "minutes": round((time.time() - start) / 60, 1)}
     names = list(settings)
     for name in names:
