@@ -97,6 +97,7 @@ GIFT_LIKELIHOOD = 1.0
 # Worlds weighted by how likely each pass of the trump was with the hand they give the passer (bots/inference.py):
 # the chance that its first six cards held trumps worth less than the threshold of a bid.
 PASS_WEIGHTS = False
+BID_PASS_WEIGHTS = False  # the same for the worlds of the bidding (six cards each: a pass with trumps worth a bid is rare)
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
@@ -374,35 +375,41 @@ class ExpertBot(HeuristicBot):
         pass_settled = 0.0  # pass outcomes decided before my own later turn
         pass_again = {c: 0.0 for c in again}  # the outcome of each choice at my later turn
         done = 0
+        weights = 0.0
+        suits = [up_suit] if round1 else [t for t in range(4) if t != up_suit]
+        bid_constraints = bidding_constraints(view.bids, n, me, up_suit, suits) if BID_PASS_WEIGHTS else []
         for i in range(self.bid_samples):
             if i >= 1 and time.perf_counter() > deadline:
                 break
             hands, stock = self._sample_bid_world(view, know)
+            weight = bidding_weight(hands, [0] * n, bid_constraints, BASE_THRESHOLD[n]) if bid_constraints else 1.0
             worth = _BidWorld(self, view, hands, stock, deadline).worth
             for c in plausible:
-                values[c] += worth(me, _named_suit(c, up_suit), round1)
+                values[c] += weight * worth(me, _named_suit(c, up_suit), round1)
             if can_pass:
                 nxt = play_forward(model, hands, later, me)
                 if isinstance(nxt, Turn):
                     for choice in again:
                         if choice is not None:
-                            pass_again[choice] += worth(me, choice, False)
+                            pass_again[choice] += weight * worth(me, choice, False)
                             continue
                         end = play_forward(model, hands, after_mine, me)
                         if isinstance(end, Taken):
-                            pass_again[choice] += worth(end.bidder, end.trump, end.round1)
+                            pass_again[choice] += weight * worth(end.bidder, end.trump, end.round1)
                 elif nxt is not None:
-                    pass_settled += worth(nxt.bidder, nxt.trump, nxt.round1)
+                    pass_settled += weight * worth(nxt.bidder, nxt.trump, nxt.round1)
             done += 1
-        pass_value = (pass_settled + max(pass_again.values(), default=0.0)) / max(1, done)
+            weights += weight
+        total = weights if weights > 0 else 1.0
+        pass_value = (pass_settled + max(pass_again.values(), default=0.0)) / total
         margin = (th - BASE_THRESHOLD[n]) * 0.8  # style and score, in points
 
         def gain(c: BidCall) -> float:
-            searched = values[c] / max(1, done) - pass_value - margin
+            searched = values[c] / total - pass_value - margin
             return SEARCH_WEIGHT * searched + (1 - SEARCH_WEIGHT) * (heur_scores[c] - th + EXPERT_SHIFT[n])
 
         call = max(plausible, key=gain)
-        avg = values[call] / max(1, done)
+        avg = values[call] / total
         if gain(call) > 0 or not can_pass:
             why = Text(N_("over {done} sampled deals trump {suit} brings {avg:+.0f} written points, a pass {pv:+.0f} "
                           "(hand strength {best:.0f})"),
