@@ -1,6 +1,6 @@
 """Paired arena runs of expert settings against the heuristic: the same decks and bot seeds for every setting.
 
-    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
+    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] [--save FILE] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
 
 Each deck (``FIRST`` to ``FIRST + DECKS - 1``, arena seed 7, Moscow rules) is played in every seating, as
 ``deberc arena --bots expert,heuristic`` plays it, once for each setting. A setting is either ``LIMIT:NODES`` (the
@@ -13,7 +13,8 @@ difference between two settings is measured deck by deck: its confidence interva
 arena runs' intervals side by side. Prints one JSON object: per setting the expert's lead over the heuristic (mean,
 95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--all``
 is added to every setting (``--budget 30 --all max_time=20`` lets no decision stop at its deadline, so that a run on a
-busy machine plays exactly as one on a quiet machine). ``--jobs`` plays decks in that many processes (the figures
+busy machine plays exactly as one on a quiet machine). ``--save`` writes every deck's lead per setting to ``FILE`` (JSON),
+so that runs over further decks can be joined. ``--jobs`` plays decks in that many processes (the figures
 are the same). Needs the compiled core.
 A developer tool (docs/STRENGTH.md quotes it); nothing here is imported by ``deberc``.
 """
@@ -102,7 +103,7 @@ def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float
 
 def main(argv: list[str]) -> int:
     args = argv[1:]
-    jobs, budget, common = 1, arena.DEFAULT_BUDGET, ""
+    jobs, budget, common, save = 1, arena.DEFAULT_BUDGET, "", ""
     while args and args[0].startswith("--"):
         flag, value, args = args[0], args[1], args[2:]
         if flag == "--jobs":
@@ -111,6 +112,8 @@ def main(argv: list[str]) -> int:
             budget = float(value)
         elif flag == "--all":
             common = value
+        elif flag == "--save":
+            save = value
     if len(args) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
@@ -141,6 +144,9 @@ def main(argv: list[str]) -> int:
     for name in names[1:]:
         out[f"{name} - {names[0]}"] = ci([a - b for a, b in zip(leads[name], leads[names[0]], strict=True)])
     print(json.dumps(out))
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            json.dump({"players": players, "first": first, "leads": leads}, f)
     return 0
 
 
