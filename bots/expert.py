@@ -18,7 +18,8 @@ Samples also agree with the bidding: the seat that chose trump holds some streng
 seat that passed while a suit could be chosen does not hold jack, nine and a third trump of it
 (a sample that disagrees is redrawn a few times).
 
-The number of samples is fixed (so a seeded expert repeats itself) and capped by time: by default it
+The number of samples is fixed (so a seeded expert repeats itself; 64 for card play at 4 players on the compiled
+core, else 32) and capped by time: by default it
 stops sampling at 60% of the decision budget (at most 0.6 s).
 """
 
@@ -52,7 +53,6 @@ from . import stakes
 from .auction import SeatModel, Taken, Turn, play_forward, turns_after
 from .base import Explanation
 from .core import COMPILED, CORE, Position, SearchAborted, Solver, fits_bidding, rollout, sample_hands
-from .endgame import fused_root_values
 from .heuristic import (
     BASE_THRESHOLD,
     CONCEDE_OFFER_BELOW,
@@ -62,7 +62,6 @@ from .heuristic import (
     rule_outlook,
     trump_of,
 )
-from .inference import bidding_weight, gifts, world_weight
 from .knowledge import Knowledge, bits, knowledge
 from .sampling import bidding_constraints
 
@@ -78,6 +77,12 @@ MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily 
 # 60,000 nodes; at 2 players the higher cap measured +0.5 [-0.3, +1.2], at 4 players it changed nothing).
 FAST_SOLVE_LIMIT = {2: 18, 3: 18, 4: 16}
 FAST_MAX_NODES = 400_000
+# The worlds each card is played out in, by player count. On the compiled core 64 at 4 players: +3.4 a deal
+# [+1.0, +5.9] over 900 paired decks, the decision's 99th percentile still far under the cap (docs/STRENGTH.md). At 2
+# players 64 or 128 worlds measured no better than 32 (and 192 worlds for a bid no better than 96), at 4 players 128
+# no better than 64.
+SAMPLES = {2: 32, 3: 32, 4: 32}
+FAST_SAMPLES = {2: 32, 3: 32, 4: 64}
 # What the expert's own card play adds to a played-out deal over the greedy-then-solved play-outs
 # that value a bid (a thrown-in deal gets nothing): measured at 2 players as realized minus predicted
 # points at the expert's bidding decisions (+12 to +23 by position); not measured at 3 and 4.
@@ -88,16 +93,6 @@ PLAY_EDGE = {2: 12.0, 3: 0.0, 4: 0.0}
 # (same bids, 2 players: 31 baits in 320 bids against the heuristic's 80).
 SEARCH_WEIGHT = 0.25
 EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
-# From this many cards in hand on, the card play searches all its sampled worlds at once instead of world by world
-# (bots/endgame.py: one card for every world it cannot tell apart, not a different one per world).
-ENDGAME_TRICKS = {2: 0, 3: 0, 4: 0}
-# A world in which a player who gave points away still holds a cheaper card it could have played instead counts this
-# much (bots/inference.py; 1.0: every world that can be counts the same).
-GIFT_LIKELIHOOD = 1.0
-# Worlds weighted by how likely each pass of the trump was with the hand they give the passer (bots/inference.py):
-# the chance that its first six cards held trumps worth less than the threshold of a bid.
-PASS_WEIGHTS = False
-BID_PASS_WEIGHTS = False  # the same for the worlds of the bidding (six cards each: a pass with trumps worth a bid is rare)
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
@@ -149,17 +144,20 @@ class ExpertBot(HeuristicBot):
     description = N_("search: samples the unseen cards from what it knows and plays each choice out")
 
     def __init__(
-        self, seed: int | None = None, style: str = "normal", samples: int = 32, bid_samples: int = 96,
+        self, seed: int | None = None, style: str = "normal", samples: int | None = None, bid_samples: int = 96,
         time_share: float = 0.6, max_time: float = 0.6, solve_limit: Mapping[int, int] | None = None,
         max_nodes: int | None = None,
     ) -> None:
         """``solve_limit`` (cards left in hands, by player count) and ``max_nodes`` (per sample) say when the card play
-        is solved exactly: by default from earlier in the deal where the compiled core runs."""
+        is solved exactly: by default from earlier in the deal where the compiled core runs. ``samples``: the worlds
+        each card is played out in (by default :data:`SAMPLES` by player count, :data:`FAST_SAMPLES` on the compiled
+        core)."""
         super().__init__(seed=seed, style=style)
         fast = CORE is COMPILED
         self.solve_limit = dict(solve_limit or (FAST_SOLVE_LIMIT if fast else SOLVE_LIMIT))
         self.max_nodes = max_nodes if max_nodes is not None else FAST_MAX_NODES if fast else MAX_NODES
         self.samples = samples
+        self.card_samples = dict(FAST_SAMPLES if fast else SAMPLES)
         self.bid_samples = bid_samples
         self.time_share = time_share
         self.max_time = max_time
@@ -252,28 +250,13 @@ class ExpertBot(HeuristicBot):
         for s, card in view.current_trick:
             played_by[s] |= card.bit
         solve_limit = self.solve_limit[n]  # lowered by a trick each time a solve runs out of time
-        fused = len(view.hand) <= ENDGAME_TRICKS[n]
-        worlds: dict[tuple[int, ...], tuple[Position, int, float]] = {}  # the endgame's worlds: position, points, weight
-        found = gifts(view, teams) if GIFT_LIKELIHOOD < 1.0 else []
-        exempt = rules.partner_exempt and n == 4
-        weights = 0.0
-        for i in range(self.samples):
+        for i in range(self.samples if self.samples is not None else self.card_samples[n]):
             if i >= 1 and time.perf_counter() > deadline:
                 break
             hands = self._sample(know, constraints, played_by)
             pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
             remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
             cards_left = sum(h.bit_count() for h in hands)
-            done += 1
-            weight = world_weight(hands, found, t, exempt, rules.overtrump_on_ruff, GIFT_LIKELIHOOD) if found else 1.0
-            if PASS_WEIGHTS and constraints:
-                weight *= bidding_weight(hands, played_by, constraints, BASE_THRESHOLD[n])
-            weights += weight
-            if fused:
-                key = tuple(hands)
-                _pos, _pts, had = worlds.get(key, (pos, remaining_pts, 0.0))
-                worlds[key] = (pos, remaining_pts, had + weight)
-                continue
             values: dict[int, int] = {}
             if cards_left <= solve_limit:
                 try:
@@ -290,30 +273,12 @@ class ExpertBot(HeuristicBot):
             for c in options:
                 v = values[c]
                 pts = self._final_points(rules, teams, base, v, remaining_pts - v)
-                totals[c] += weight * written_utility(pts, bidder_side, my_side, rules, held)
+                totals[c] += written_utility(pts, bidder_side, my_side, rules, held)
                 if bella:
                     pts[my_side] += BELLA_POINTS
-                    with_bella[c] += weight * written_utility(pts, bidder_side, my_side, rules, held)
-        if worlds:
-            fused_worlds = list(worlds.values())
-            memo: dict[tuple[int, int, bool], float] = {}
-
-            def utility(w: int, v: int, declared: bool = False) -> float:
-                key = (w, v, declared)
-                if key not in memo:
-                    _pos, remaining, count = fused_worlds[w]
-                    pts = self._final_points(rules, teams, base, v, remaining - v)
-                    if declared:
-                        pts[my_side] += BELLA_POINTS
-                    memo[key] = count * written_utility(pts, bidder_side, my_side, rules, held)
-                return memo[key]
-
-            fused_values = fused_root_values([w[0] for w in fused_worlds], view.seat, options, utility)
-            for c in options:
-                totals[c] = sum(utility(w, v) for w, v in enumerate(fused_values[c]))
-                if bella:
-                    with_bella[c] = sum(utility(w, v, True) for w, v in enumerate(fused_values[c]))
-        k = weights if weights > 0 else 1.0
+                    with_bella[c] += written_utility(pts, bidder_side, my_side, rules, held)
+            done += 1
+        k = max(1, done)
         score = {c: max(totals[c], with_bella[c]) / k if bella else totals[c] / k for c in options}
         best = max(options, key=lambda c: score[c] + 0.01 * heur[c])
         hurts = with_bella[best] < totals[best] if bella else None  # declaring would only feed a bait
@@ -375,41 +340,35 @@ class ExpertBot(HeuristicBot):
         pass_settled = 0.0  # pass outcomes decided before my own later turn
         pass_again = {c: 0.0 for c in again}  # the outcome of each choice at my later turn
         done = 0
-        weights = 0.0
-        suits = [up_suit] if round1 else [t for t in range(4) if t != up_suit]
-        bid_constraints = bidding_constraints(view.bids, n, me, up_suit, suits) if BID_PASS_WEIGHTS else []
         for i in range(self.bid_samples):
             if i >= 1 and time.perf_counter() > deadline:
                 break
             hands, stock = self._sample_bid_world(view, know)
-            weight = bidding_weight(hands, [0] * n, bid_constraints, BASE_THRESHOLD[n]) if bid_constraints else 1.0
             worth = _BidWorld(self, view, hands, stock, deadline).worth
             for c in plausible:
-                values[c] += weight * worth(me, _named_suit(c, up_suit), round1)
+                values[c] += worth(me, _named_suit(c, up_suit), round1)
             if can_pass:
                 nxt = play_forward(model, hands, later, me)
                 if isinstance(nxt, Turn):
                     for choice in again:
                         if choice is not None:
-                            pass_again[choice] += weight * worth(me, choice, False)
+                            pass_again[choice] += worth(me, choice, False)
                             continue
                         end = play_forward(model, hands, after_mine, me)
                         if isinstance(end, Taken):
-                            pass_again[choice] += weight * worth(end.bidder, end.trump, end.round1)
+                            pass_again[choice] += worth(end.bidder, end.trump, end.round1)
                 elif nxt is not None:
-                    pass_settled += weight * worth(nxt.bidder, nxt.trump, nxt.round1)
+                    pass_settled += worth(nxt.bidder, nxt.trump, nxt.round1)
             done += 1
-            weights += weight
-        total = weights if weights > 0 else 1.0
-        pass_value = (pass_settled + max(pass_again.values(), default=0.0)) / total
+        pass_value = (pass_settled + max(pass_again.values(), default=0.0)) / max(1, done)
         margin = (th - BASE_THRESHOLD[n]) * 0.8  # style and score, in points
 
         def gain(c: BidCall) -> float:
-            searched = values[c] / total - pass_value - margin
+            searched = values[c] / max(1, done) - pass_value - margin
             return SEARCH_WEIGHT * searched + (1 - SEARCH_WEIGHT) * (heur_scores[c] - th + EXPERT_SHIFT[n])
 
         call = max(plausible, key=gain)
-        avg = values[call] / total
+        avg = values[call] / max(1, done)
         if gain(call) > 0 or not can_pass:
             why = Text(N_("over {done} sampled deals trump {suit} brings {avg:+.0f} written points, a pass {pv:+.0f} "
                           "(hand strength {best:.0f})"),

@@ -31,7 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 import bots.expert as expert
+import deberc_tui.bot_hosting.registry as registry
 import deberc_tui.play.arena as arena
+from bots.base import Bot
 from bots.core import COMPILED, CORE
 from deberc_tui.engine import Rules
 
@@ -70,21 +72,19 @@ def applied(setting: Setting, players: int) -> Iterator[None]:
             value = _value(text)
             setattr(expert, key, {**old, players: value} if isinstance(old, dict) else value)
     attrs = {key: _value(text) for key, text in setting.items() if not key.isupper()}
-    make = arena.make_bot
-
-    def make_bot(name: str, seed: int | None = None, style: str = "normal") -> object:
-        bot = make(name, seed=seed, style=style)
+    def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
+        bot = registry.make_bot(name, seed=seed, style=style)
         if name == "expert":
             for key, value in attrs.items():
                 assert hasattr(bot, key), key
                 setattr(bot, key, value)
         return bot
 
-    arena.make_bot = make_bot  # type: ignore[assignment]
+    vars(arena)["make_bot"] = make_bot  # the arena makes its bots through this name
     try:
         yield
     finally:
-        arena.make_bot = make
+        vars(arena)["make_bot"] = registry.make_bot
         for key, value in saved.items():
             setattr(expert, key, value)
 
