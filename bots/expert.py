@@ -79,8 +79,8 @@ FAST_SOLVE_LIMIT = {2: 18, 3: 18, 4: 16}
 FAST_MAX_NODES = 400_000
 # The worlds each card is played out in, by player count. On the compiled core 64 at 4 players: +3.4 a deal
 # [+1.0, +5.9] over 900 paired decks, the decision's 99th percentile still far under the cap (docs/STRENGTH.md). At 2
-# players 64 or 128 worlds measured no better than 32 (and 192 worlds for a bid no better than 96), at 4 players 128
-# no better than 64.
+# and 3 players 64 worlds (and 128 at 2) measured no better than 32, 192 worlds for a bid no better than 96, and at 4
+# players 128 no better than 64.
 SAMPLES = {2: 32, 3: 32, 4: 32}
 FAST_SAMPLES = {2: 32, 3: 32, 4: 64}
 # What the expert's own card play adds to a played-out deal over the greedy-then-solved play-outs
