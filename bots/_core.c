@@ -913,7 +913,7 @@ static PyTypeObject SolverType = {
     .tp_new = PyType_GenericNew,
 };
 
-/* -- greedy play and rollouts (bots.sim.can_beat, greedy_card, rollout) ---------------------------------- */
+/* -- greedy play and rollouts (bots.sim.can_beat, greedy_card, rollout, greedy_play) ---------------------- */
 
 static int can_beat_c(uint32_t hand, int card, int led, int trump)
 {
@@ -933,13 +933,24 @@ static int can_beat_c(uint32_t hand, int card, int led, int trump)
     return trump >= 0 ? (hand & SUIT_MASKS[trump]) != 0 : 0;
 }
 
-/* greedy_card: the card, or -1 when the seat has none to play (Python: ValueError from min()). */
-static int greedy_c(const PosData *p, const uint32_t *hands, int seat, int k, int led, int ws, int wstr, int bt)
+/* greedy_card: the card, or -1 when the seat has none to play (Python: ValueError from min()). keep_trumps: a
+ * leader holding other cards leads none of its trumps once the other team has none (greedy_play's play). */
+static int greedy_c(const PosData *p, const uint32_t *hands, int seat, int k, int led, int ws, int wstr, int bt,
+                    int keep_trumps)
 {
     int trump = p->trump, n = p->n;
     const int *st = STRENGTH[trump + 1], *cp = CARD_POINTS[trump + 1];
     int cards[32];
-    int m = mask_cards(legal_c(hands[seat], seat, led, trump, bt, ws, p->exempt, p->ruff_over), cards);
+    uint32_t legal = legal_c(hands[seat], seat, led, trump, bt, ws, p->exempt, p->ruff_over);
+    if (keep_trumps && k == 0 && (legal & ~SUIT_MASKS[trump])) {
+        uint32_t theirs = 0;
+        for (int o = 0; o < n; o++)
+            if (p->team[o] != p->team[seat])
+                theirs |= hands[o];
+        if (!(theirs & SUIT_MASKS[trump]))
+            legal &= ~SUIT_MASKS[trump];
+    }
+    int m = mask_cards(legal, cards);
     if (m == 1)
         return cards[0];
     if (m == 0)
@@ -1044,7 +1055,7 @@ static int rollout_c(const PosData *pos, int solve_below, long long max_nodes, i
         }
         trick_state(pos, tseat, tcard, tlen, &led, &ws, &wstr, &bt, &pts);
         int seat = (leader + tlen) % n;
-        int c = greedy_c(pos, hands, seat, tlen, led, ws, wstr, bt);
+        int c = greedy_c(pos, hands, seat, tlen, led, ws, wstr, bt, 0);
         if (c < 0)
             return -1;
         hands[seat] ^= 1u << c;
@@ -1094,6 +1105,132 @@ static PyObject *core_rollout(PyObject *Py_UNUSED(module), PyObject *args, PyObj
     return PyLong_FromLong(v);
 }
 
+#define MOST_PLAYED 128 /* every card of four hands: more than 32 only in positions no deal reaches (a card twice) */
+
+/* greedy_play: the cards played to the end of the deal, in order, into out (each play takes a card out of a hand:
+ * at most MOST_PLAYED); their count, or -1 when a seat to play has no card it may play, -2 when out of memory.
+ * Greedy until at most solve_below cards remain at a trick boundary, then each card the best of the exact solve
+ * (the lowest of equal ones), one search and its table for the whole ending, unless it stops at max_nodes (then
+ * greedy again): bots.sim.greedy_play. */
+static int greedy_play_c(const PosData *pos, int solve_below, long long max_nodes, int *out)
+{
+    int n = pos->n, count = 0;
+    uint32_t hands[4];
+    memcpy(hands, pos->hands, sizeof hands);
+    int tseat[4], tcard[4], tlen = pos->tlen;
+    memcpy(tseat, pos->tseat, sizeof tseat);
+    memcpy(tcard, pos->tcard, sizeof tcard);
+    int leader = pos->leader;
+    int led, ws, wstr, bt, pts;
+    Search S;
+    int solving = 0;
+    for (;;) {
+        if (!tlen) {
+            int remaining = 0;
+            for (int s = 0; s < n; s++)
+                remaining += popcount32(hands[s]);
+            if (remaining == 0)
+                break;
+            if (!solving && remaining <= solve_below) {
+                PosData work = *pos;
+                memcpy(work.hands, hands, sizeof hands);
+                if (search_init(&S, &work, max_nodes, 0, 0.0) < 0)
+                    return -2;
+                solving = 1;
+            }
+        }
+        if (count >= MOST_PLAYED)
+            break; /* cannot happen: every play takes a card out of a hand */
+        trick_state(pos, tseat, tcard, tlen, &led, &ws, &wstr, &bt, &pts);
+        int seat = (leader + tlen) % n;
+        int c = -1;
+        if (solving) {
+            int cards[32], best = 0;
+            int m = mask_cards(legal_c(hands[seat], seat, led, pos->trump, bt, ws, pos->exempt, pos->ruff_over), cards);
+            memcpy(S.hands, hands, sizeof hands);
+            for (int i = 0; i < m && !S.stop; i++) {
+                int v = after(&S, seat, tlen, led, ws, wstr, bt, pts, cards[i], -INF, INF);
+                if (!S.stop && (c < 0 || (S.max0[seat] ? v > best : v < best))) {
+                    c = cards[i];
+                    best = v;
+                }
+            }
+            if (S.stop) {
+                int stop = S.stop;
+                tt_free(&S.tt);
+                solving = 0;
+                solve_below = 0;
+                c = -1;
+                if (stop == 2)
+                    return -2;
+            } else if (m == 0) {
+                tt_free(&S.tt);
+                return -1;
+            }
+        }
+        if (c < 0)
+            c = greedy_c(pos, hands, seat, tlen, led, ws, wstr, bt, 1);
+        if (c < 0) {
+            if (solving)
+                tt_free(&S.tt);
+            return -1;
+        }
+        hands[seat] ^= 1u << c;
+        out[count++] = c;
+        tseat[tlen] = seat;
+        tcard[tlen] = c;
+        tlen++;
+        if (tlen == n) {
+            trick_state(pos, tseat, tcard, tlen, &led, &ws, &wstr, &bt, &pts);
+            leader = ws;
+            tlen = 0;
+        }
+    }
+    if (solving)
+        tt_free(&S.tt);
+    return count;
+}
+
+static PyObject *core_greedy_play(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"pos", "solve_below", "max_nodes", NULL};
+    PyObject *pos, *solve_obj = NULL, *nodes_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:greedy_play", kwlist, &pos, &solve_obj, &nodes_obj))
+        return NULL;
+    PosData p;
+    int solve_below = 0;
+    long long max_nodes = 40000;
+    if (parse_pos(pos, &p) < 0)
+        return NULL;
+    if (solve_obj != NULL && get_small(solve_obj, -1000000, 1000000, "solve_below", &solve_below) < 0)
+        return NULL;
+    if (nodes_obj != NULL && get_max_nodes(nodes_obj, &max_nodes) < 0)
+        return NULL;
+    int cards[MOST_PLAYED];
+    int m;
+    Py_BEGIN_ALLOW_THREADS
+    m = greedy_play_c(&p, solve_below, max_nodes, cards);
+    Py_END_ALLOW_THREADS
+    if (m == -2)
+        return PyErr_NoMemory();
+    if (m < 0) {
+        PyErr_SetString(PyExc_ValueError, "a seat to play has no card it may play");
+        return NULL;
+    }
+    PyObject *list = PyList_New(m);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < m; i++) {
+        PyObject *v = PyLong_FromLong(cards[i]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
 static PyObject *core_greedy_card(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 8) {
@@ -1112,7 +1249,7 @@ static PyObject *core_greedy_card(PyObject *Py_UNUSED(module), PyObject *const *
         get_small(args[5], k ? 0 : -1, p.n - 1, "ws", &ws) < 0 ||
         get_small(args[6], -1000000, 1000000, "wstr", &wstr) < 0 || get_small(args[7], -32, 31, "bt", &bt) < 0)
         return NULL;
-    int c = greedy_c(&p, hands, seat, k, led, ws, wstr, bt);
+    int c = greedy_c(&p, hands, seat, k, led, ws, wstr, bt, 0);
     if (c < 0) {
         PyErr_SetString(PyExc_ValueError, "the seat has no card it may play");
         return NULL;
@@ -1496,6 +1633,9 @@ static PyMethodDef core_methods[] = {
      "greedy_card(pos, hands, seat, k, led, ws, wstr, bt)\n--\n\nbots.sim.greedy_card compiled."},
     {"rollout", (PyCFunction)(void (*)(void))core_rollout, METH_VARARGS | METH_KEYWORDS,
      "rollout(pos, solve_below=0, max_nodes=40000, deadline=None)\n--\n\nbots.sim.rollout compiled."},
+    {"greedy_play", (PyCFunction)(void (*)(void))core_greedy_play, METH_VARARGS | METH_KEYWORDS,
+     "greedy_play(pos, solve_below=0, max_nodes=40000)\n--\n\nbots.sim.greedy_play compiled: the cards a greedy "
+     "play-out plays to the end of the deal, its ending solved exactly."},
     {"sample_hands", (PyCFunction)(void (*)(void))core_sample_hands, METH_VARARGS | METH_KEYWORDS,
      "sample_hands(know, rng, sizes=None, tries=20)\n--\n\n"
      "bots.sampling.sample_hands compiled; draws from rng.getrandbits exactly as a random.Random's shuffle and "

@@ -1,6 +1,7 @@
 """The search core the bots use: the compiled one (:mod:`bots._core`, C) where it was built, else the pure Python.
 
-Everything a bot thinks with beyond the rules -- the double-dummy :class:`Solver`, the greedy :func:`rollout`, the
+Everything a bot thinks with beyond the rules -- the double-dummy :class:`Solver`, the greedy :func:`rollout` (and
+:func:`greedy_play`, the cards it plays: the practice tutor's play-outs), the
 legal-card mask inside them, and :func:`sample_hands` (the unseen cards dealt to fit what a seat knows) -- has
 two implementations with one interface. The pure Python of :mod:`bots.sim` and :mod:`bots.sampling` is the
 reference and the documentation of what is computed; ``bots/_core.c`` computes the same, step by step, some
@@ -27,7 +28,7 @@ from .sim import INF, Position, SearchAborted
 
 __all__ = [
     "COMPILED", "CORE", "INF", "NOT_BUILT", "PYTHON", "Core", "Position", "SearchAborted", "Solver", "fits_bidding",
-    "greedy_card", "legal_mask", "rollout", "sample_hands", "trump_worth",
+    "greedy_card", "greedy_play", "legal_mask", "rollout", "sample_hands", "trump_worth",
 ]
 
 
@@ -51,6 +52,10 @@ class Rollout(Protocol):
                  deadline: float | None = None) -> int: ...
 
 
+class GreedyPlay(Protocol):
+    def __call__(self, pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> list[int]: ...
+
+
 class SampleHands(Protocol):
     def __call__(self, know: Knowledge, rng: random.Random, sizes: list[int] | None = None,
                  tries: int = 20) -> list[int]: ...
@@ -64,6 +69,7 @@ class Core:
     Solver: MakeSolver
     rollout: Rollout
     greedy_card: Callable[[Position, list[int], int, int, int, int, int, int], int]
+    greedy_play: GreedyPlay
     can_beat: Callable[[int, int, int, int], bool]
     legal_mask: Callable[[int, int, int, int, int, int, bool, bool], int]
     sample_hands: SampleHands
@@ -71,7 +77,7 @@ class Core:
     trump_worth: Callable[[int, int], int]
 
 
-PYTHON = Core("python", sim.Solver, sim.rollout, sim.greedy_card, sim.can_beat, sim.legal_mask, sampling.sample_hands,
+PYTHON = Core("python", sim.Solver, sim.rollout, sim.greedy_card, sim.greedy_play, sim.can_beat, sim.legal_mask, sampling.sample_hands,
               sampling.fits_bidding, sampling.trump_worth)
 """The pure-Python core: the reference."""
 
@@ -89,7 +95,7 @@ def _compiled() -> Core | None:
             return _core.sample_hands(know, rng, sizes, tries)
         return sampling.sample_hands(know, rng, sizes, tries)
 
-    return Core("compiled", _core.Solver, _core.rollout, _core.greedy_card, _core.can_beat, _core.legal_mask,
+    return Core("compiled", _core.Solver, _core.rollout, _core.greedy_card, _core.greedy_play, _core.can_beat, _core.legal_mask,
                 sample_hands, _core.fits_bidding, _core.trump_worth)
 
 
@@ -105,6 +111,7 @@ NOT_BUILT = COMPILED is None and not FORCED_PYTHON
 Solver = CORE.Solver
 rollout = CORE.rollout
 greedy_card = CORE.greedy_card
+greedy_play = CORE.greedy_play
 legal_mask = CORE.legal_mask
 sample_hands = CORE.sample_hands
 fits_bidding = CORE.fits_bidding

@@ -8,7 +8,8 @@ view gives the engine's legal cards over random deals.
 
 Two teams: team 0 is the searching seat's team. :class:`Solver` is an alpha-beta double-dummy
 solver with a transposition table at trick boundaries; :func:`rollout` plays a position out with
-a quick greedy policy (for positions too large to solve in time).
+a quick greedy policy (for positions too large to solve in time), and :func:`greedy_play` gives the cards that
+greedy play-out plays, every seat for its own team (the practice tutor's play-outs of whole sampled worlds).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from deberc_tui.engine.play import CARD_POINTS, STRENGTH, TRUMP_ABOVE, legal_mas
 
 from .knowledge import bits
 
-__all__ = ["INF", "Position", "SearchAborted", "Solver", "can_beat", "greedy_card", "legal_mask", "rollout"]
+__all__ = ["INF", "Position", "SearchAborted", "Solver", "can_beat", "greedy_card", "greedy_play", "legal_mask", "rollout"]
 
 INF = 1 << 20
 
@@ -217,12 +218,22 @@ def can_beat(hand: int, card: int, led: int, trump: int) -> bool:
     return bool(hand & SUIT_MASKS[trump]) if trump >= 0 else False
 
 
-def greedy_card(pos: Position, hands: list[int], seat: int, k: int, led: int, ws: int, wstr: int, bt: int) -> int:
-    """A quick, sensible perfect-information choice (for rollouts)."""
+def greedy_card(pos: Position, hands: list[int], seat: int, k: int, led: int, ws: int, wstr: int, bt: int,
+                keep_trumps: bool = False) -> int:
+    """A quick, sensible perfect-information choice (for rollouts). With ``keep_trumps`` (:func:`greedy_play`'s
+    play) a leader holding other cards leads none of its trumps once the other team has none: they would only
+    fall on nothing, and they take the tricks the other team leads later."""
     trump = pos.trump
     st = STRENGTH[trump + 1]
     cp = CARD_POINTS[trump + 1]
     legal = legal_mask(hands[seat], seat, led, trump, bt, ws, pos.exempt, pos.ruff_over)
+    if keep_trumps and k == 0 and legal & ~SUIT_MASKS[trump]:
+        theirs = 0
+        for o in range(pos.n):
+            if pos.team[o] != pos.team[seat]:
+                theirs |= hands[o]
+        if not theirs & SUIT_MASKS[trump]:
+            legal &= ~SUIT_MASKS[trump]
     cards = bits(legal)
     if len(cards) == 1:
         return cards[0]
@@ -287,3 +298,48 @@ def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000, deadli
                 total += pts
             leader = ws
             trick = []
+
+
+def greedy_play(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> list[int]:
+    """The cards played from the position to the end of the deal, in play order (the current trick's next card
+    first): every seat plays :func:`greedy_card` for its team until at most ``solve_below`` cards remain in hands
+    at a trick boundary (leading no trump while the other team has none and the leader holds other cards:
+    ``keep_trumps``); from there each card is the best of the exact solve (team 0 maximizes its points, the
+    others minimize them; the lowest card of equal ones), one :class:`Solver` and its table for the whole ending,
+    unless it needs more than ``max_nodes`` nodes in all (then the greedy play goes on). :func:`rollout`'s play,
+    card by card: the practice tutor applies the cards to the deal, which scores them."""
+    n = pos.n
+    hands = pos.hands[:]
+    work = Position(n, pos.trump, hands, pos.team, pos.leader, list(pos.trick), pos.exempt, pos.ruff_over)
+    solver: Solver | None = None
+    out: list[int] = []
+    while True:
+        if not work.trick:
+            remaining = sum(h.bit_count() for h in hands)
+            if remaining == 0:
+                return out
+            if solver is None and remaining <= solve_below:
+                solver = Solver(work, max_nodes)
+        seat = work.to_act()
+        c = -1
+        if solver is not None:
+            try:
+                values = solver.root_values()
+            except SearchAborted:
+                solver, solve_below = None, 0
+            else:
+                if not values:
+                    raise ValueError("a seat to play has no card it may play")
+                maxing = pos.team[seat] == 0
+                for card, v in values.items():  # in card order
+                    if c < 0 or (v > values[c] if maxing else v < values[c]):
+                        c = card
+        if c < 0:
+            led, ws, wstr, bt, _ = work.trick_state()
+            c = greedy_card(work, hands, seat, len(work.trick), led, ws, wstr, bt, keep_trumps=True)
+        hands[seat] ^= 1 << c
+        out.append(c)
+        work.trick.append((seat, c))
+        if len(work.trick) == n:
+            work.leader = work.trick_state()[1]
+            work.trick = []

@@ -4,7 +4,8 @@ Each position is a real deal played forward by random legal cards and stopped an
 and 4 players, nine or ten cards each, with and without ``overtrump_on_ruff`` and (at 4) ``partner_exempt``. On
 every position both cores must agree on the legal cards of every card played to reach it, the solver's root
 values and value with the number of nodes searched (so a node limit stops both at the same place), a search cut
-short by a node limit, a greedy play-out and the greedy card; and the same ``random.Random`` must deal both the
+short by a node limit, a greedy play-out, the greedy card and the cards a greedy play plays to the end (its
+ending solved from a random number of cards left, a node limit stopping the solve or not); and the same ``random.Random`` must deal both the
 same worlds.
 
 The default run checks 10,200 positions (a few seconds); ``DEBERC_CORE_POSITIONS=100000`` checks more.
@@ -56,6 +57,8 @@ def agree_on(pos: Position, queries: list[tuple[int, int, int, int, int, int, bo
     assert fast.rollout(copy(pos), below, nodes) == PYTHON.rollout(copy(pos), below, nodes), (pos, below, nodes)
     args = (pos.hands[:], seat, len(pos.trick), led, ws, wstr, bt)
     assert fast.greedy_card(copy(pos), *args) == PYTHON.greedy_card(copy(pos), *args), pos
+    assert fast.greedy_play(copy(pos)) == PYTHON.greedy_play(copy(pos)), pos
+    assert fast.greedy_play(copy(pos), below, nodes) == PYTHON.greedy_play(copy(pos), below, nodes), (pos, below, nodes)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -171,6 +171,8 @@ def test_no_position_crashes_the_compiled_solver_or_rollouts(pos: Position, max_
     call(fast.rollout, pos, *args[:3])
     call(fast.greedy_card, pos, *args[:7])
     call(fast.greedy_card, pos, getattr(pos, "hands", None), *args[:6])
+    call(fast.greedy_play, pos)
+    call(fast.greedy_play, *args[:1])
 
 
 def outcome(fn: Any, *args: Any) -> object:
@@ -194,6 +196,7 @@ def test_even_positions_no_deal_reaches_are_answered_as_the_reference_answers(po
     led, ws, wstr, bt, _ = pos.trick_state()
     args = (pos, pos.hands[:], pos.to_act(), len(pos.trick), led, ws, wstr, bt)
     assert outcome(fast.greedy_card, *args) == outcome(PYTHON.greedy_card, *args)
+    assert outcome(fast.greedy_play, pos) == outcome(PYTHON.greedy_play, pos)
 
 
 @settings(max_examples=400, deadline=None)

@@ -4,7 +4,7 @@ names: the bots' names and a twelve-letter person's name, in games of 2, 3 and 4
 One app per language goes through every screen a player meets — the new-game screen, the house rules, the table in
 the bidding (both rounds), the play and while declaring, the last tricks, the help and the rules in short, the deal's
 summary with the hands and the sheet, the end of a game and of a match, the statistics, the saved games and the
-viewer (at 100 columns too) — and :mod:`cuthelp` reads each one: text clipped by its container, a button narrower
+viewer (at 100 columns too), the review of a match and its decisions — and :mod:`cuthelp` reads each one: text clipped by its container, a button narrower
 than its label, lines a text has no room for, words on screen that are the beginning of a word the game says; and
 what each seat said stands whole on the felt. The bots declare whatever they may, so that what
 they say stands under their names. The ends of deals, games and matches come from saved games one action short of
@@ -307,6 +307,50 @@ async def score_pad(lang: str, folder: Any) -> list[str]:
 async def test_the_practice_cuts_no_word_at_80x24(lang: str) -> None:
     set_language(lang)
     found = await practice(lang)
+    assert not found, "\n".join(found)
+
+
+async def review(pilot: Any, lang: str) -> list[str]:
+    """The review of a match (examples/match.json, the long name at seat 1): the summary with its games, the list of
+    decisions, and decisions one by one (bids, cards, the double)."""
+    import json
+    from pathlib import Path
+
+    from deberc_tui.app.screens import review as review_screen
+
+    doc = json.loads((Path(__file__).parent.parent / "examples" / "match.json").read_text())
+    doc["players"][0]["name"] = PERSON[lang]
+    path = put("20261214-100000-rrrrrr.json", doc, 1_790_000_000)
+    app = pilot.app
+    app.show_saved_games()
+    await pilot.pause()
+    reader = Reader(pilot, names(lang))
+    await pilot.press("r")
+    for _round in range(100):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if isinstance(app.screen, review_screen.ReviewScreen) and app.screen.review is not None:
+            break
+    assert path.with_name(path.name + ".review").exists()
+    await reader.read("review")
+    await pilot.press("enter")
+    await reader.read("review, the costliest decision")
+    for step in range(6):
+        await pilot.press("right")
+        await reader.read(f"review, decision {step + 2}")
+    return reader.found
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_review_cuts_no_word_at_80x24(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deberc_tui.app.screens import review as review_screen
+
+    monkeypatch.setattr(review_screen, "WORLDS", 2)
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+    set_language(lang)
+    app = make_app(pace=0.0, look=Look(), bot_maker=Seating())
+    async with app.run_test(size=SIZE) as pilot:
+        found = await review(pilot, lang)
     assert not found, "\n".join(found)
 
 

@@ -99,13 +99,16 @@ def test_after_the_bid_every_world_deals_the_hand_the_rules_say(preset: str, pla
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)
 def test_with_a_monster_hand_the_best_bid_is_to_play(preset: str, players: int) -> None:
-    """Trump jack, nine, ace, ten and two aces: playing is best and is never baited. (Under the club's
-    low_points_redeal 13 the defenders throw most such deals in, so playing is worth less there.)"""
+    """Trump jack, nine, ace, ten and two aces: playing is best and is baited in a rare world at most. (Under the
+    club's low_points_redeal 13 the defenders throw most such deals in, so playing is worth less there.) Not never:
+    a defender dealt a fifty and a terz can bait it with the right defence — over 200 worlds the heuristic's own card
+    play is baited in up to 3 under some presets (Kharkiv, «three»), the tutor's perfect-information play-outs in up
+    to 2; and in a Kharkiv world of these 16 the exact solve of the card play leaves the bidder 101 against 103."""
     pos = make_position(Rules.preset(preset, players=players), parse_cards(MONSTER), Card.parse("KH"), "first")
     ev = fixed(pos, worlds=16)
     play = ev.value("play")
     assert ev.best is play and play.ev > 20, [(b.bid, b.ev) for b in ev.ranked]
-    assert play.bait == 0.0
+    assert play.baits <= 1
 
 
 # -- the tutor at the table and the bot's reason ------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -20,6 +21,9 @@ from deberc_tui.review.run import review_record
 
 PLAYERS = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "bot", "bot": "heuristic"}]
 WORLDS = 2  # few worlds: these tests check what is judged and how, not how precisely
+BID_WORLDS = 3
+"""A bid that loses some 40 points needs 18 worlds (3 x the bids' 6) to stand two standard errors clear of the
+best: with 12 the tutor's play-outs put it 24 points behind, within 2 SE (26), and call it "best"."""
 
 
 def _bots(seed: int) -> list[BotSeat]:
@@ -48,7 +52,7 @@ def test_a_play_on_sevens_and_eights_against_a_strong_turnup_is_the_worst_decisi
     match = _one_deal(deck)
     match.apply(0, Bid("play"))  # spades trump, and not one spade
     record = load_record(_finish(match, 5))
-    [review] = review_record(record, [0], worlds=WORLDS, seed=1)
+    [review] = review_record(record, [0], worlds=BID_WORLDS, seed=1)
     worst = review.worst()[0]
     assert (worst.kind, worst.chosen, worst.best) == ("bid", Bid("play"), Bid("pass"))
     assert worst.label in ("mistake", "blunder")
@@ -207,14 +211,39 @@ def test_practise_this_puts_a_bidding_mistake_into_the_practice_queue(tmp_path: 
     match = _one_deal(deck)
     match.apply(0, Bid("play"))
     record = load_record(_finish(match, 5))
-    [review] = review_record(record, [0], worlds=WORLDS, seed=1)
+    [review] = review_record(record, [0], worlds=BID_WORLDS, seed=1)
     mistake = review.worst()[0]
     history = History.load(tmp_path / "practice.json")
-    added = drill(record, mistake, history, worlds=WORLDS, seed=1)
+    added = drill(record, mistake, history, worlds=BID_WORLDS, seed=1)
     assert added is not None and (added.chosen, added.best) == ("play", "pass")
     assert sorted(added.position["hand"]) == sorted(["7C", "8C", "7D", "8D", "7H", "8H"])
     assert added.position["turnup"] == "JS"
     again = History.load(tmp_path / "practice.json")  # kept: `deberc practice --review` finds it
     assert [(d.chosen, d.best) for d in again.mistakes()] == [("play", "pass")]
     card = next(d for d in review.decisions if d.kind == "card")
-    assert drill(record, card, history) is None  # only bids are practised
+    kept = drill(record, card, history, worlds=WORLDS, seed=1)
+    assert kept is not None and kept.kind == "card"  # a card becomes a position to play again (test_review_drill.py)
+    declaring = dataclasses.replace(card, kind="declare")
+    assert drill(record, declaring, history) is None  # nothing but bids and cards is practised
+
+
+def test_a_match_is_reviewed_game_by_game_and_as_a_whole(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_text((Path(__file__).parent.parent / "examples" / "match.json").read_text())
+    code, out, _err = _run("review", str(path), "--seat", "1", "--json", "--worlds", "2")
+    assert code == 0
+    review = json.loads(out)
+    games = review["games"]
+    assert [g["game"] for g in games] == [1, 2]
+    assert sorted(d for g in games for d in g["deals"]) == [d["deal"] for d in review["deals"]]  # every deal once
+    assert sum(g["decisions"] for g in games) == review["summary"]["decisions"]
+    for game in games:
+        mine = [d for d in review["decisions"] if d["deal"] in game["deals"]]
+        # a decision about the game counts 35/8 points per percent of the chance to win it (docs/REVIEW.md)
+        lost = sum(d["chance_lost"] * 35 / 8 if d["basis"] == "game" else d["loss"] for d in mine) / len(mine)
+        assert game["accuracy"] == round(100 * 2 ** (-lost / 10), 1)
+        assert game["won"] in (True, False)
+    assert review["summary"]["won"] is True  # the match's, as before
+    code, text, _err = _run("review", str(path), "--seat", "1", "--worlds", "2")
+    line = next(x for x in text.splitlines() if x.startswith("game by game:"))
+    assert f"game 1: accuracy {games[0]['accuracy']:.1f}" in line and f"game 2: accuracy {games[1]['accuracy']:.1f}" in line

@@ -124,3 +124,31 @@ async def test_a_saved_game_is_reviewed_from_the_list_and_its_review_kept_beside
         assert "Review: Anna (seat 1)" in screen_text(app)
     assert path.with_name(path.name + ".review").exists()
     assert [g.path for g in saved_games.list_games().games] == [path]  # the kept review is not a game
+
+
+async def test_a_hot_seat_game_s_review_switches_between_its_human_players_by_a_key() -> None:
+    from test_saved_games import finished_doc, open_saved_screen, put
+
+    from deberc_tui.app import make_app
+    from deberc_tui.app.look import Look
+
+    doc = finished_doc()
+    doc["players"][1] = {"name": "Boris", "kind": "human"}  # two people at one terminal
+    put("20261129-100000-bbbbbb.json", doc, 1_764_400_000.0)
+    app = make_app(pace=0.0, look=Look(), bot_maker=first_legal)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved_screen(pilot)
+        await pilot.press("r")
+        await _reviewed(pilot)
+        text = screen_text(app)
+        assert "Review: Anna (seat 1) · player 1 of 2" in text and "s: the next player" in text
+        anna = app.screen.review
+        await pilot.press("s")
+        await _reviewed(pilot)
+        assert "Review: Boris (seat 2) · player 2 of 2" in screen_text(app)
+        assert app.screen.review is not None and app.screen.review.seat == 1
+        assert app.screen.review.decisions != anna.decisions
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Review: Anna (seat 1) · player 1 of 2" in screen_text(app)
+        assert app.screen.review is anna  # seen already: at once

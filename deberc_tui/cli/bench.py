@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from deberc_tui.cli.values import MANY, Seconds, Whole
-from deberc_tui.engine import Rules, RulesError
+from deberc_tui.cli.values import MANY, MAX_BUDGET, Choice, Seconds, Whole
+from deberc_tui.engine import PRESETS, Rules, RulesError
 from deberc_tui.engine.match import Match
 from deberc_tui.play.loop import PlayLoop
 from deberc_tui.play.seats import RandomSeat
@@ -77,9 +77,12 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 @click.option("--preset", default="moscow", show_default=True)
 @click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=1, show_default=True)
 @click.option("--full-budget", is_flag=True, help="Use the whole budget (no stop at SE 3): what SE the budget buys.")
+@click.option("--compare", is_flag=True,
+              help="Also play the cards out by the seats themselves (the old play-outs), on the same positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_practice_cmd(
-    positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, as_json: bool,
+    positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, compare: bool,
+    as_json: bool,
 ) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
     from deberc_tui.practice.bench import bench_practice
@@ -89,16 +92,18 @@ def bench_practice_cmd(
         def step(done: int) -> None:
             bar.update(1)
 
-        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget)
+        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget, compare)
     if as_json:
         click.echo(json.dumps(result))
-    else:
-        click.echo(_(
+        return
+    for play, figures in result.get("by_card_play", {"": result}).items():
+        line = _(
             "{positions} positions, {seconds:g} s budget: standard error median {se_median} (max {se_max}), "
             "{worlds} worlds in {median_seconds} s (medians); two runs agree on {agreement} of {clear} clear positions"
-        ).format(positions=positions, seconds=seconds, se_median=result["se_median"], se_max=result["se_max"],
-                 worlds=result["worlds_median"], median_seconds=result["seconds_median"],
-                 agreement=result["agreement"], clear=result["clear_positions"]))
+        ).format(positions=positions, seconds=seconds, se_median=figures["se_median"], se_max=figures["se_max"],
+                 worlds=figures["worlds_median"], median_seconds=figures["seconds_median"],
+                 agreement=figures["agreement"], clear=figures["clear_positions"])
+        click.echo(f"{play}: {line}" if play else line)
 
 
 @bench.command("startup")
@@ -148,6 +153,46 @@ def bench_review_cmd(bots_spec: str, preset: str, seed: int, worlds: int, jobs: 
     for seat in result["seats"]:
         click.echo(_("{bot}: {decisions} decisions, {loss} points lost per decision, accuracy {accuracy}").format(
             bot=seat["bot"], decisions=seat["decisions"], loss=seat["loss_per_decision"], accuracy=seat["accuracy"]))
+
+
+@bench.command("load")
+@click.option("--bots", "bots_spec", default="expert,heuristic", show_default=True,
+              help="Comma-separated bot names, as for deberc arena: the first one's lead is measured.")
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True)
+@click.option("--preset", default="moscow", show_default=True)
+@click.option("--deals", type=Whole(1, MANY), default=400, show_default=True, help="Duplicate decks, in each run.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
+@click.option("--busy", "per_core", type=Whole(1, 16), default=4, show_default=True,
+              help="Busy processes per core during the second run.")
+@click.option("--budget", type=Seconds(0.01, 600), default=1.0, show_default=True,
+              help="Seconds a bot may think per decision.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_load_cmd(bots_spec: str, players: int, preset: str, deals: int, seed: int, per_core: int, budget: float,
+                   as_json: bool) -> None:
+    """Play the same decks on the machine as it is, then with busy processes on every core: is the first bot's
+    lead the same?"""
+    from deberc_tui.play.arena import check_entrants, parse_bots
+    from deberc_tui.play.load_bench import bench_load
+
+    check_preset(preset, players)
+    try:
+        check_entrants(parse_bots(bots_spec))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    with click.progressbar(length=2 * deals, label=_("decks"), file=sys.stderr) as bar:
+        result = bench_load(bots_spec, players, preset, deals, seed, per_core, budget, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for key, title in (("quiet", _("as it is")), ("busy", _("busy"))):
+        run = result[key]  # type: ignore[literal-required]
+        click.echo(_("{title} ({busy} busy processes, load {before} → {after}): lead {lead:+.2f} "
+                     "[{low:+.2f}, {high:+.2f}] a deal, decisions {p50} ms median, {p99} ms p99").format(
+            title=title, busy=run["busy_processes"], before=run["load_before"], after=run["load_after"],
+            lead=run["lead"], low=run["ci95"][0], high=run["ci95"][1], p50=run["decision_ms_p50"],
+            p99=run["decision_ms_p99"]))
+    click.echo(_("the lead under load is within the first run's interval") if result["busy_lead_within_quiet_ci"]
+               else _("the lead under load is outside the first run's interval"))
 
 
 @bench.command("bots")
@@ -228,3 +273,57 @@ def bench_solver_cmd(deals: int, seed: int, as_json: bool) -> None:
     click.echo(ngettext("{deals} deal per player count, load {before} → {after}",
                         "{deals} deals per player count, load {before} → {after}", deals).format(
         deals=deals, before=result["load_before"], after=result["load_after"]))
+
+
+@bench.command("gap")
+@click.option("--players", type=Whole(2, 4), default=None, help="One player count (default: 2, 3 and 4).")
+@click.option("--deals", type=Whole(1, MANY), default=200, show_default=True, help="Decks per player count.")
+@click.option("--seed", type=Whole(-(2**63), 2**63 - 1), default=7, show_default=True)
+@click.option("--preset", type=Choice(list(PRESETS)), default="moscow", show_default=True)
+@click.option("--budget", type=Seconds(0.001, MAX_BUDGET), default=1.0, show_default=True,
+              help="Seconds a bot may think per decision.")
+@click.option("--jobs", type=Whole(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_gap_cmd(players: int | None, deals: int, seed: int, preset: str, budget: float, jobs: int,
+                  as_json: bool) -> None:
+    """How much of the card-play gap the expert closes: every seat bids as the heuristic, and the cards are played by
+    the heuristic, the expert or a player who sees every card."""
+    from deberc_tui.play.gap import bench_gap
+
+    counts = (players,) if players is not None else (2, 3, 4)
+    for n in counts:
+        check_preset(preset, n)
+    with click.progressbar(length=deals * len(counts), label=_("decks"), file=sys.stderr, show_pos=True,
+                           show_eta=True) as bar:
+        def step(_players: int, done: int) -> None:
+            bar.update(done)
+
+        result = bench_gap(counts, deals, seed, preset, budget, jobs, step)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for count, row in result["players"].items():
+        head = ngettext("{players} players, {decks} deck ({seatings} seatings each)",
+                        "{players} players, {decks} decks ({seatings} seatings each)", row["decks"]).format(
+            players=count, decks=row["decks"], seatings=row["seatings"])
+        ratio, ci = row["ratio"], row["ratio_ci95"]
+        if ratio is None or ci is None:
+            click.echo(head + ": " + _("the all-seeing player gained nothing over the heuristic: no gap to measure"))
+        else:
+            click.echo(head + ": " + _("the expert closes {ratio:.2f} of the card-play gap [{low:.2f}, {high:.2f}]").format(
+                ratio=ratio, low=ci[0], high=ci[1]))
+        lead, points = row["lead"], row["points"]
+        click.echo("  " + _("lead a deal: heuristic {h:+.2f}, expert {e:+.2f}, all-seeing {a:+.2f}; "
+                            "points a deal: {hp:.1f}, {ep:.1f}, {ap:.1f}").format(
+            h=lead["heuristic"], e=lead["expert"], a=lead["all_seeing"], hp=points["heuristic"], ep=points["expert"],
+            ap=points["all_seeing"]))
+        ex, al = row["expert_minus_heuristic"], row["all_seeing_minus_heuristic"]
+        click.echo("  " + _("expert − heuristic {e:+.2f} [{e0:+.2f}, {e1:+.2f}]; "
+                            "all-seeing − heuristic {a:+.2f} [{a0:+.2f}, {a1:+.2f}]").format(
+            e=ex["mean"], e0=ex["ci95"][0], e1=ex["ci95"][1], a=al["mean"], a0=al["ci95"][0], a1=al["ci95"][1]))
+        if row["auctions_differ"]:
+            click.echo("  " + ngettext("on {count} deck the bidding differed (a bid over its budget)",
+                                       "on {count} decks the bidding differed (a bid over its budget)",
+                                       row["auctions_differ"]).format(count=row["auctions_differ"]))
+    click.echo(_("preset {preset}, seed {seed}, load {before} → {after}").format(
+        preset=result["preset"], seed=result["seed"], before=result["load_before"], after=result["load_after"]))

@@ -106,7 +106,7 @@ def practice(
         except PositionError as exc:
             raise PracticeError(usage_line(exc)) from None
     if review:
-        from deberc_tui.app.screens.practice import call_word, noted_cards
+        from deberc_tui.app.screens.practice import call_word, card_mistake_line, noted_cards
         from deberc_tui.practice.history import History
 
         hist = History.load()
@@ -115,6 +115,9 @@ def practice(
         click.echo(hist.summary())
         for i, d in enumerate(hist.mistakes(), start=1):
             pos = d.position
+            if d.kind == "card":  # a card of a reviewed game
+                click.echo(f"{i:>3}. " + card_mistake_line(d, look) + f" ({_word(RATINGS, d.rating)})")
+                continue
             line = (_("{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.0f}% to win "
                       "the game ({rating})") if d.basis == "game" else
                     _("{hand} turnup {turnup} ({seat}, round {round}): you {chosen}, best {best}, -{loss:.1f} ({rating})"))

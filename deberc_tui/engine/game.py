@@ -40,11 +40,11 @@ class Game:
         self.score = ScoreSheet(rules, first_dealer)
 
     @classmethod
-    def from_position(cls, deal: Deal, totals: Sequence[int], hanging: int = 0) -> Game:
+    def from_position(cls, deal: Deal, totals: Sequence[int], hanging: int = 0, seed: int | None = None) -> Game:
         """A game in progress at ``deal``, its sheet holding ``totals`` and ``hanging`` points: a position that was
         set up rather than reached by play (the practice tutor's sampled worlds), played on like any other. A deal
-        that is over already is written on the sheet at once."""
-        game = cls(deal.rules, deal.dealer)
+        that is over already is written on the sheet at once. ``seed`` seeds the generator of its next deals."""
+        game = cls(deal.rules, deal.dealer, seed)
         game.score.totals = list(totals)
         if hanging:
             game.score.hanging_pot = [hanging]

@@ -320,16 +320,18 @@ class Match:
         """The offer the rules allow (doubling is for 2 players), fixed for the match."""
 
     @classmethod
-    def of_game(cls, game: Game) -> Match:
-        """A match around a game already played (no stakes raised): for the summary of a lone game."""
-        match = cls(game.rules, game.first_dealer)
+    def of_game(cls, game: Game, seed: int | None = None) -> Match:
+        """A match around a game already played (no stakes raised): for the summary of a lone game. ``seed`` seeds
+        the generator that would shuffle its next deals (a play-out that deals none passes one: seeding from the
+        system's entropy costs more than a whole play-out's scoring)."""
+        match = cls(game.rules, game.first_dealer, seed)
         match.games[0] = game
         if game.is_over:
             match._settle()
         return match
 
     def _new_game(self, first_dealer: int) -> Game:
-        game = Game(self.rules, first_dealer)
+        game = Game(self.rules, first_dealer, seed=0)  # its generator is replaced at once: not seeded from the system
         game.rng = self.rng  # one seeded generator shuffles the whole match
         return game
 

@@ -225,12 +225,24 @@ def stop_bots() -> None:
             close()
 
 
+def arena_deck(seed: int, deck_no: int) -> list[Card]:
+    """The arena's deck number ``deck_no`` for ``seed`` (``deberc bench gap`` plays the same decks)."""
+    return shuffled_deck(random.Random(f"arena-{seed}-{deck_no}"))
+
+
+def deal_points(match: Match) -> list[int]:
+    """What each side writes on the score sheet for the match's last deal, bait and penalties included: the
+    arena's measure of a deal."""
+    row = match.game.results[-1]
+    return [row.written[side] + row.penalties[side] for side in range(match.rules.sides)]
+
+
 def play_deck(
     entrants: Sequence[Entrant], rules: Rules, deck_no: int, seed: int, budget: float | None,
 ) -> list[SeatRecord]:
     """One deck, every seating: per entrant, its points per seating (averaged over its seats)."""
     n = rules.players
-    deck = shuffled_deck(random.Random(f"arena-{seed}-{deck_no}"))
+    deck = arena_deck(seed, deck_no)
     dealer = deck_no % n
     records = [SeatRecord() for _entrant in entrants]
     for si, seating in enumerate(seatings(len(entrants), n)):
@@ -250,11 +262,12 @@ def play_deck(
         play_table(match, bots, budget, deck, on_decision, on_failure)
         row = match.game.results[-1]
         deal = match.deals[-1]
+        written = deal_points(match)
         per: dict[int, list[float]] = {}
         for side in range(rules.sides):
             owners = {seating[s] for s in rules.side_seats(side)}
             for e in owners:
-                per.setdefault(e, []).append(row.written[side] + row.penalties[side])
+                per.setdefault(e, []).append(written[side])
         for e, pts in per.items():
             records[e].points.append(sum(pts) / len(pts))
         if deal.bidder is not None:

@@ -25,10 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bots.core import Position, greedy_play
 from bots.stakes import score_chance
 from deberc_tui.engine import DECK, Card, Deal, Game, Phase, Suit
-from deberc_tui.engine.actions import BIDS
+from deberc_tui.engine.actions import BIDS, PLAY
 from deberc_tui.engine.match import Match
+from deberc_tui.engine.options import BellaTo
+from deberc_tui.engine.scoring import BAIT
 from deberc_tui.play.loop import PlayLoop, Seat
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.practice.position import BidPosition
@@ -219,18 +222,49 @@ def game_chances(game: Game) -> tuple[float, ...]:
     return tuple(score_chance(rules, game.totals, s) for s in range(rules.sides))
 
 
+GREEDY = "greedy"
+"""Card play in a play-out: the cards are played with every hand known — a sampled world hides nothing — greedily,
+and the last tricks solved exactly (:func:`bots.core.greedy_play`, the compiled core where it is built; from
+:data:`SOLVE_BELOW` cards left), every seat declaring every combination it may and its bella as
+:func:`play_greedily` says. The bidding, the concession for fifty and the trump-seven swap, redeals and klabor are
+still asked of the seats, through the one play loop."""
+SEATS = "seats"
+"""Card play in a play-out by the seats themselves, each through its own view (the tutor's play-out until issue 22:
+about ten times slower; kept to measure what the greedy play changes)."""
+CARD_PLAYS = (GREEDY, SEATS)
+SOLVE_BELOW = {2: 12, 3: 12, 4: 16}
+"""Cards left in hands (at a trick boundary) from which a greedy play-out's ending is solved exactly, by players:
+six tricks of two players, four of three or four (about 30 microseconds a solve on the compiled core). Greedy play
+to the end cashes its trumps and masters and has nothing left to take the last tricks: measured on the tutor's
+monster hand at 3 players it was baited in a world where the seats' own play makes it."""
+SOLVE_NODES = 200_000
+"""The node limit of that solve (past it the greedy play goes on)."""
+
+
 def play_out(
     deal: Deal, seats: Sequence[Seat], totals: Sequence[int], hanging: int, watch: int | None = None,
+    card_play: str = GREEDY,
 ) -> WorldResult:
     """Finish ``deal`` through the one play loop with ``seats`` (their turns only) in a game whose sheet holds the
     game's score, and score it there; ``watch`` names a seat whose hand is kept as its play began (after the
-    cards dealt after the bidding)."""
-    match = Match.of_game(Game.from_position(deal, totals, hanging))
+    cards dealt after the bidding).
+
+    With ``card_play`` :data:`GREEDY` (the default) the seats decide everything but the cards — the bidding, the
+    concession, and until every seat's out-of-turn options are gone (the swap of the trump seven, a redeal,
+    klabor: asked on its turn as ever, so a seat holding one plays its first card itself) — and the cards are then
+    played greedily with every hand known (:func:`play_greedily`): the engine still takes every card and writes the
+    sheet. With :data:`SEATS` the seats play the cards too."""
+    if card_play not in CARD_PLAYS:
+        raise ValueError(f"card_play is one of {CARD_PLAYS}, not {card_play!r}")
+    match = Match.of_game(Game.from_position(deal, totals, hanging, seed=0), seed=0)  # a play-out deals no more
     loop = PlayLoop(match, seats[:deal.n], ask_optional=False)
     hand: tuple[Card, ...] = ()
     if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY and not deal.awaiting_concede) is None:
         hand = tuple(deal.hand(watch))  # the play begins: the cards dealt after the bidding are in
-    loop.play_on()
+    if card_play == GREEDY and loop.play_on(until=lambda: _cards_only(match, deal)) is None:
+        match = play_greedily(match, deal, totals, hanging)
+    else:
+        loop.play_on()
     game = match.game
     row = game.results[-1]
     scores = [w + p for w, p in zip(row.written, row.penalties, strict=True)]
@@ -239,6 +273,87 @@ def play_out(
     values = tuple(sc - (total - sc) / (k - 1) for sc in scores)
     winner = game.outcome.winner if game.outcome is not None else None
     return WorldResult(values, row.bidder, row.outcome, winner, hand, deal.trump, game_chances(game))
+
+
+def _cards_only(match: Match, deal: Deal) -> bool:
+    """Whether only cards are left to decide: the play is on, no concession or stake is being answered, and no seat
+    may still swap, demand a redeal or announce klabor."""
+    if deal.phase is not Phase.PLAY or deal.awaiting_concede or match.offer is not None:
+        return False
+    return not any(deal.optional_actions(seat) for seat in range(deal.n))
+
+
+def play_greedily(match: Match, deal: Deal, totals: Sequence[int], hanging: int) -> Match:
+    """Play ``deal`` (the match's, in its card play) to its end with the perfect-information cards of
+    :func:`bots.core.greedy_play` — the bidder's side against the defenders (at 3 players the two defenders play
+    together, as against a bait they do) — and return the match whose sheet holds it.
+
+    Each seat declares its combinations with the first card that may (the engine's legal list says when). Bella is
+    declared as a player who sees every card would: with ``bella_to: "holder"`` always, unless the bidder's side
+    would only hand its 20 to the defenders with a bait — the deal is then played again from the start of the card
+    play without the bidder's side's bella (the cards do not depend on it); with ``"trick_winner"`` with the trump
+    king or queen whose trick the holder's side takes, else with the last of them."""
+    rules = deal.rules
+    n = deal.n
+    assert deal.trump is not None and deal.bidder is not None
+    bidder_side = rules.side_of(deal.bidder)
+    teams = tuple(0 if rules.side_of(s) == bidder_side else 1 for s in range(n))  # the defenders together at 3
+    pos = Position(n, deal.trump.index, [deal.hand_mask(s) for s in range(n)], teams, deal.trick_leader,
+                   list(deal.trick), rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
+    cards = greedy_play(pos, SOLVE_BELOW[n], SOLVE_NODES)
+    holders = [s for s in range(n) if deal.bella_mask(s)]
+    winners: list[int] = []
+    again: Deal | None = None
+    if holders and rules.bella_to is BellaTo.TRICK_WINNER:
+        winners = _trick_winners(pos, cards)
+    elif any(rules.side_of(s) == rules.side_of(deal.bidder) for s in holders):
+        again = deal.clone()  # before any card: to play again without the bidder's side's bella
+    _apply_cards(match, deal, cards, winners, ())
+    result = deal.result
+    if again is not None and result is not None and result.outcome is BAIT and result.bella[bidder_side]:
+        match = Match.of_game(Game.from_position(again, totals, hanging, seed=0), seed=0)
+        _apply_cards(match, again, cards, winners, (bidder_side,))
+    return match
+
+
+def _apply_cards(match: Match, deal: Deal, cards: Sequence[int], winners: Sequence[int], no_bella: Sequence[int]) -> None:
+    """Apply ``cards`` in order (declaring and declaring bella as :func:`play_greedily` says; ``no_bella`` the sides
+    that hold theirs back) until the deal is over."""
+    rules = deal.rules
+    side_of = rules.side_of
+    by_trick = rules.bella_to is BellaTo.TRICK_WINNER
+    for i, c in enumerate(cards):
+        if deal.phase is not Phase.PLAY:
+            break  # a debertz declared ("win") ended the deal
+        seat = deal.to_act
+        assert seat is not None
+        variants = PLAY[c]
+        declare = not deal.played_first[seat] and variants[2] in deal.legal_actions()
+        bella = False
+        if deal.bella_mask(seat) >> c & 1 and side_of(seat) not in no_bella:
+            if by_trick:
+                kq = deal.hand_mask(seat) & deal.bella_mask(seat)
+                bella = side_of(winners[i]) == side_of(seat) or not kq & ~(1 << c)
+            else:
+                bella = True
+        match.apply(seat, variants[2 * declare + bella])
+    assert deal.phase is Phase.OVER, "a greedy play plays the deal to its end"
+
+
+def _trick_winners(pos: Position, cards: Sequence[int]) -> list[int]:
+    """For each of ``cards`` played from ``pos`` in order, the seat that takes its trick."""
+    work = Position(pos.n, pos.trump, pos.hands[:], pos.team, pos.leader, list(pos.trick), pos.exempt, pos.ruff_over)
+    out: list[int] = []
+    pending = 0
+    for c in cards:
+        work.trick.append((work.to_act(), c))
+        pending += 1
+        if len(work.trick) == pos.n:
+            winner = work.trick_state()[1]
+            out.extend([winner] * pending)
+            pending = 0
+            work.leader, work.trick = winner, []
+    return out
 
 
 def record_outcome(bv: BidValue, world: WorldResult, my_side: int) -> None:
@@ -266,8 +381,10 @@ def evaluate(
     min_worlds: int = 40,
     max_worlds: int = 20000,
     level: str = "heuristic",
+    card_play: str = GREEDY,
 ) -> Evaluation:
-    """Play every legal bid out in the same sampled worlds until each bid's SE ≤ ``target_se`` or time runs out."""
+    """Play every legal bid out in the same sampled worlds until each bid's SE ≤ ``target_se`` or time runs out
+    (``card_play``: how the cards are played, :func:`play_out`)."""
     rng = random.Random(seed)
     legal = position.legal_bids()
     values = [BidValue(b) for b in legal]
@@ -282,7 +399,8 @@ def evaluate(
         for bv in values:
             deal = base.clone()
             deal.apply(position.seat, BIDS[bv.bid])
-            record_outcome(bv, play_out(deal, seats, position.totals, position.hanging, position.seat), my_side)
+            world = play_out(deal, seats, position.totals, position.hanging, position.seat, card_play)
+            record_outcome(bv, world, my_side)
         worlds += 1
         if worlds >= min_worlds and all(v.se <= target_se for v in values):
             break

@@ -7,6 +7,13 @@ file from a newer version is read but never written; every field the practice sc
 file is read, so an entry the screen could not show never reaches it; the record is saved under the
 file's lock together with what other sessions added since it was read (two practice sessions at once both keep
 theirs); a decision that could not be saved (a full disk) stays and is written with the next one.
+
+An entry is a bid (the bidding practice's, or a bid of a reviewed game) or, since version 2, a **card**: a card
+played in a reviewed game, kept as a position to play again (``"kind": "card"``). Its position is the game's record
+cut just before that card (RECORD.md's format, checked by replaying it), the seat, and the review's settings, so
+that the review's judge values every card again in the very worlds it judged them in. A file is written as
+version 1 while it holds bids only, so that an older deberc goes on reading and writing it; with a card entry it is
+version 2, which an older deberc reads (its bids) but never writes over.
 """
 
 from __future__ import annotations
@@ -18,14 +25,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from deberc_tui.engine import Card, DebercError, Phase, PlayCard, parse_action
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.practice.evaluate import GAME, POINTS, Evaluation
+from deberc_tui.records import load_record, replay_match
 from deberc_tui.storage import WriteRefused, atomic_write, data_dir, keep_aside, locked
 from deberc_tui.text.i18n import N_
 from deberc_tui.untrusted import MIB, InputError, NotRegularFile, load_json_file, version_number
 
 FORMAT: Final = "deberc-practice"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The newest version this deberc reads: 1 (bids), 2 (bids and cards)."""
+BIDS_VERSION: Final = 1
+"""What a file of bids alone is written as (an older deberc reads and writes it)."""
+BID: Final = "bid"
+CARD: Final = "card"
+CARD_WORLDS_LIMIT: Final = 10_000
 HISTORY_LIMIT: Final = 32 * MIB  # about 30,000 decisions
 RATINGS: Final = ("best", "fine", "too close to call", "inaccuracy", "mistake", "blunder")
 SCORE_LIMIT: Final = 99_999  # a side's score, as ``deberc practice --score`` takes it
@@ -49,6 +64,9 @@ class Decision:
     basis: str = POINTS
     """What the choice was graded by: ``points`` (the deal's expected points) or ``game`` (near the end of a game,
     the chance of winning it)."""
+    kind: str = BID
+    """``bid``: a bidding position, ``chosen`` and ``best`` are bids; ``card``: a card of a reviewed game,
+    ``chosen`` and ``best`` are cards (``QH``) and the position is :func:`check_card_position`'s."""
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -57,6 +75,8 @@ class Decision:
         }
         if self.basis != POINTS:
             out["basis"] = self.basis
+        if self.kind != BID:
+            out["kind"] = self.kind
         return out
 
     @classmethod
@@ -68,6 +88,10 @@ class Decision:
         position must be one the tutor can set again (:meth:`BidPosition.from_json`)."""
         if not isinstance(item, dict):
             raise ValueError("not an object")
+        if item.get("kind", BID) == CARD:
+            return _card_from_json(item)
+        if item.get("kind", BID) != BID:
+            raise ValueError("kind")
         position, evaluation = item.get("position"), item.get("evaluation", {})
         chosen, best, rating, loss = item.get("chosen"), item.get("best"), item.get("rating"), item.get("loss")
         basis = item.get("basis", POINTS)
@@ -86,6 +110,80 @@ class Decision:
 
 def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str) or len(value) > 3:
+        raise ValueError("card")
+    try:
+        return Card.parse(value)
+    except (DebercError, ValueError):
+        raise ValueError("card") from None
+
+
+def _card_from_json(item: dict[str, Any]) -> Decision:
+    """A card entry (``"kind": "card"``), checked as a bid's is: the position replays, the cards are cards."""
+    position, evaluation = item.get("position"), item.get("evaluation")
+    chosen, best, rating, loss = item.get("chosen"), item.get("best"), item.get("rating"), item.get("loss")
+    if item.get("basis", POINTS) != POINTS:
+        raise ValueError("basis")
+    if not isinstance(position, dict) or not isinstance(evaluation, dict):
+        raise ValueError("position")
+    if rating not in RATINGS or not _number(loss) or not 0 <= float(loss) <= 10**4:  # type: ignore[arg-type]
+        raise ValueError("rating")
+    options = evaluation.get("options")
+    if not isinstance(options, list) or not options or not all(
+            isinstance(o, dict) and _number(o.get("ev")) and (o.get("se") is None or _number(o.get("se")))
+            for o in options):
+        raise ValueError("evaluation")
+    for option in options:
+        _card(option.get("card"))
+    legal = check_card_position(position)
+    if _card(chosen) not in legal or _card(best) not in legal:
+        raise ValueError("cards")
+    assert isinstance(chosen, str) and isinstance(best, str) and isinstance(rating, str)
+    return Decision(position, chosen, best, float(loss), rating, evaluation, POINTS, CARD)  # type: ignore[arg-type]
+
+
+def check_card_position(position: dict[str, Any]) -> list[Card]:
+    """Raise ``ValueError`` unless ``position`` is a card position as :func:`deberc_tui.review.drill.card_position`
+    writes it, and return the cards the seat may play there.
+
+    ``record``: a game record (RECORD.md) cut just before the card, so that replaying it leaves the ``seat`` (from
+    0) to play in deal ``deal`` (from 1) at its action ``action`` (from 1); ``played``: the card played there in
+    the game (an action object); ``hand`` and ``trump``: the seat's cards and the trump then, as the record says;
+    ``worlds`` and ``seed``: the review's settings."""
+    record, seat, hand = position.get("record"), position.get("seat"), position.get("hand")
+    if not isinstance(record, dict) or not _whole(seat, 0, 3) or not _whole(position.get("deal"), 1, 10**5):
+        raise ValueError("record")
+    if not _whole(position.get("action"), 1, 10**5) or not _whole(position.get("worlds"), 1, CARD_WORLDS_LIMIT):
+        raise ValueError("action")
+    if not _whole(position.get("seed"), -(2**63), 2**63 - 1):
+        raise ValueError("seed")
+    if not isinstance(hand, list) or not 1 <= len(hand) <= 10 or not isinstance(position.get("trump"), str):
+        raise ValueError("hand")
+    cards = [_card(c) for c in hand]
+    try:
+        match = replay_match(load_record(record))
+        played = parse_action(position.get("played"))
+    except DebercError:
+        raise ValueError("record") from None
+    deal = match.deal
+    if deal is None or len(match.deals) != position["deal"] or len(deal.log) + 1 != position["action"]:
+        raise ValueError("place")
+    if match.to_act is None or match.to_act != seat or deal.phase is not Phase.PLAY or deal.trump is None:
+        raise ValueError("turn")
+    view = match.view(match.to_act)
+    if sorted(cards) != sorted(view.hand) or position["trump"] != deal.trump.value:
+        raise ValueError("hand")
+    legal = [a for a in view.legal if isinstance(a, PlayCard)]
+    if played not in legal:
+        raise ValueError("played")
+    return sorted({a.card for a in legal})
 
 
 def check_position(position: dict[str, Any]) -> None:
@@ -213,20 +311,26 @@ class History:
                 raise WriteRefused(self.read_only)
             others = found.decisions[self.seen:] if found.problem is None else []
             decisions = self.decisions[: self.seen] + others + self.decisions[self.seen:]
-            doc = {"format": FORMAT, "version": VERSION, "decisions": [d.to_json() for d in decisions]}
+            version = VERSION if any(d.kind != BID for d in decisions) else BIDS_VERSION
+            doc = {"format": FORMAT, "version": version, "decisions": [d.to_json() for d in decisions]}
             atomic_write(path, json.dumps(doc, ensure_ascii=False))
         self.decisions = decisions
         self.seen = len(decisions)
 
     def add(self, evaluation: Evaluation, chosen: str) -> Decision:
         """Rate ``chosen`` and record it; a failed save is noted (``notes``) and retried with the next one."""
-        from deberc_tui.text.i18n import _
 
         best = evaluation.best.bid
         rating = evaluation.rate(chosen)
         loss = max(0.0, evaluation.loss(chosen)) if rating not in ("best",) else 0.0
         decision = Decision(evaluation.position.to_json(), chosen, best, loss, rating, evaluation.to_json(),
                             evaluation.basis)
+        return self.keep(decision)
+
+    def keep(self, decision: Decision) -> Decision:
+        """Record a decision rated elsewhere (a card of a reviewed game); a failed save is noted, as :meth:`add`'s."""
+        from deberc_tui.text.i18n import _
+
         self.decisions.append(decision)
         try:
             self.save()

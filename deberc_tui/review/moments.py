@@ -37,7 +37,7 @@ from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep
 from deberc_tui.engine.match import Match
 from deberc_tui.records import Record, replay_match
 
-__all__ = ["KINDS", "DealStart", "Moment", "Replay", "collect", "kind_of"]
+__all__ = ["KINDS", "DealStart", "Moment", "Replay", "card_moments", "collect", "kind_of"]
 
 KINDS = ("bid", "swap", "redeal", "klabor", "declare", "bella", "card", "claim", "concede_50", "double", "dave")
 """The kinds of decision, as the review's JSON names them."""
@@ -127,7 +127,7 @@ def _optional_kinds(actions: Sequence[Action]) -> dict[str, tuple[Action, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _card_moments(deal: int, index: int, view: SeatView, history: tuple[tuple[int, Action], ...],
+def card_moments(deal: int, index: int, view: SeatView, history: tuple[tuple[int, Action], ...],
                   six: tuple[Card, ...], chosen: PlayCard, legal: Sequence[Action]) -> list[Moment]:
     """A card played: the card among the cards (each with the chosen flags where it may carry them), and on the
     same card declaring or not and bella or not, when both were open."""
@@ -212,7 +212,7 @@ def collect(record: Record, seats: Sequence[int]) -> Replay:
                 if not turn:
                     continue
                 if isinstance(action, PlayCard):
-                    moments.extend(_card_moments(number, index, view, past, six[r], action, legal))
+                    moments.extend(card_moments(number, index, view, past, six[r], action, legal))
                     if CLAIM in legal and rules.claims and view.claim_count >= rules.target:
                         moments.append(Moment(number, index, "claim", view, past, six[r], None, (CLAIM, None)))
                 elif isinstance(action, Claim):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from deberc_tui.engine import Action, parse_action
@@ -31,8 +31,8 @@ from deberc_tui.practice.evaluate import BLUNDER, CHANCE_THRESHOLDS, THRESHOLDS,
 from .judge import GAME, POINTS, Judgement
 from .moments import KINDS, Moment
 
-__all__ = ["ACCURACY_HALVES", "LABELS", "POINTS_PER_PERCENT", "DealReview", "Decision", "OptionValue", "SeatReview",
-           "accuracy_of", "grade"]
+__all__ = ["ACCURACY_HALVES", "LABELS", "POINTS_PER_PERCENT", "DealReview", "Decision", "GameReview", "OptionValue",
+           "SeatReview", "accuracy_of", "grade"]
 
 LABELS = ("best", "fine", "inaccuracy", "mistake", "blunder")
 POINTS_PER_PERCENT = THRESHOLDS[2][1] / CHANCE_THRESHOLDS[2][1]
@@ -181,6 +181,46 @@ class DealReview:
                 "luck_adjusted": None if self.adjusted is None else round(self.adjusted, 1)}
 
 
+@dataclass(frozen=True)
+class GameReview:
+    """One game of a seat's review (a match's record holds several): its deals, its decisions, its sums."""
+
+    game: int
+    """The game's number in the record, from 1."""
+    deals: tuple[DealReview, ...]
+    decisions: tuple[Decision, ...]
+    won: bool | None
+    """Whether the seat's side won this game; None while it goes on."""
+
+    @property
+    def loss(self) -> float:
+        return sum(d.weight for d in self.decisions)
+
+    @property
+    def loss_per_decision(self) -> float:
+        return self.loss / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def accuracy(self) -> float | None:
+        return accuracy_of(self.decisions)
+
+    @property
+    def luck(self) -> float:
+        return sum(d.luck or 0.0 for d in self.deals)
+
+    @property
+    def result(self) -> float:
+        return sum(d.result or 0.0 for d in self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        accuracy = self.accuracy
+        return {"game": self.game, "deals": [d.deal for d in self.deals], "decisions": len(self.decisions),
+                "loss_per_decision": round(self.loss_per_decision, 2),
+                "accuracy": None if accuracy is None else round(accuracy, 1), "luck": round(self.luck, 1),
+                "loss": round(self.loss, 1), "result": round(self.result, 1),
+                "luck_adjusted": round(self.result - self.luck, 1), "won": self.won}
+
+
 @dataclass
 class SeatReview:
     """The review of one seat's game: every judged decision, every deal, and the sums."""
@@ -196,6 +236,22 @@ class SeatReview:
     """Whether the seat's side won the game (a match's record: the match), None while it goes on."""
     match: bool = False
     """Whether the record is a match's (several games; :attr:`won` is the match's)."""
+    game_of: dict[int, int] = field(default_factory=dict)
+    """The game (from 1) of each deal (from 1); a deal not in it is of the first game."""
+    game_won: tuple[bool | None, ...] = ()
+    """Per game (from the first), whether the seat's side won it; None while it goes on."""
+
+    @property
+    def games(self) -> list[GameReview]:
+        """The review game by game: one game for a lone game's record, every game of a match's."""
+        count = max([1, *self.game_of.values()])
+        out = []
+        for game in range(1, count + 1):
+            deals = tuple(d for d in self.deals if self.game_of.get(d.deal, 1) == game)
+            decisions = tuple(d for d in self.decisions if self.game_of.get(d.deal, 1) == game)
+            won = self.game_won[game - 1] if game <= len(self.game_won) else None
+            out.append(GameReview(game, deals, decisions, won))
+        return out
 
     @property
     def loss(self) -> float:
@@ -247,4 +303,5 @@ class SeatReview:
                 "loss_by_kind": self.loss_by_kind(),
                 "won": self.won,
             },
+            "games": [g.to_json() for g in self.games],
         }

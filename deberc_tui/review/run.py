@@ -17,7 +17,10 @@ import hashlib
 import json
 import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -201,16 +204,41 @@ def review_record(
     return [_assemble(record, replay, seat, judged_keys, luck_keys, baseline_keys, results) for seat in chosen_seats]
 
 
-def _run(todo: list[_Task], jobs: int) -> Any:
+def _run(todo: Sequence[Any], jobs: int, work: Callable[[Any], Any] | None = None) -> Any:
     """Each task's (key, result), as they finish: in this process, or in ``jobs`` worker processes (started
-    afresh, not forked: a thread of the app may be running)."""
+    afresh, not forked: a thread of the app may be running). ``work`` does each task (the review's own by default)."""
+    work = work or _work
     if jobs <= 1 or len(todo) <= 1:
         for task in todo:
-            yield _work(task)
+            yield work(task)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(todo))) as pool:
-        yield from pool.imap_unordered(_work, todo, chunksize=1)
+    with _stderr_with_a_file():
+        pool = context.Pool(min(jobs, len(todo)))
+    with pool:
+        yield from pool.imap_unordered(work, todo, chunksize=1)
+
+
+@contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """While the workers start, a ``sys.stderr`` with a real file behind it: inside the app, Textual captures it
+    with an object whose ``fileno()`` is -1, which multiprocessing hands to the process it starts to watch the
+    workers (its resource tracker) -- and the start fails with "bad value(s) in fds_to_keep". The null device
+    serves: the tracker has nothing to say that a player should read."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = saved
 
 
 def _assemble(record: Record, replay: Replay, seat: int, judged_keys: dict[int, str], luck_keys: dict[int, str],
@@ -243,4 +271,9 @@ def _assemble(record: Record, replay: Replay, seat: int, judged_keys: dict[int, 
     else:
         won = None if not match.game.is_over else match.settled[-1].winner == side
     name = str(record.players[seat].get("name", seat + 1))
-    return SeatReview(seat, name, decisions, deals, forced, unjudged, won, record.rules.match_target is not None)
+    game_of = {number: g for g, game in enumerate(match.games, start=1) for number, deal in enumerate(match.deals, start=1)
+               if any(deal is d for d in game.deals)}
+    won_by = {result.index: result.winner == side for result in match.settled}
+    game_won = tuple(won_by.get(i) for i in range(len(match.games)))
+    return SeatReview(seat, name, decisions, deals, forced, unjudged, won, record.rules.match_target is not None,
+                      game_of, game_won)

@@ -11,10 +11,10 @@ from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext, pgettext
 
 from .judge import GAME
-from .report import Decision, SeatReview
+from .report import Decision, GameReview, SeatReview
 
-__all__ = ["action_words", "decision_line", "kind_word", "label_word", "loss_words", "report_lines", "short_kind",
-           "verdict"]
+__all__ = ["action_words", "decision_line", "game_words", "kind_word", "label_word", "loss_words", "report_lines",
+           "short_kind", "verdict"]
 
 KIND_WORDS = {
     "bid": N_("bidding"), "swap": N_("the trump seven's swap"), "redeal": N_("redeal"), "klabor": N_("klabor"),
@@ -167,8 +167,23 @@ def summary_lines(review: SeatReview, named: bool = True, you: bool = False) -> 
             f"{kind_word(k)} {v:.0f}" for k, v in by_kind.items())))
     lines.append(_("luck {luck:+.0f}, result {result:+.0f}, luck-adjusted {adjusted:+.0f}").format(
         luck=review.luck, result=review.result, adjusted=review.result - review.luck))
+    games = review.games
+    if len(games) > 1:
+        lines.append(_("game by game: {games}").format(games="; ".join(game_words(g) for g in games)))
     lines.append(verdict(review, you))
     return lines
+
+
+def game_words(game: GameReview) -> str:
+    """One game of a match in a few words: ``game 2: accuracy 91.2, won``."""
+    accuracy = game.accuracy
+    if accuracy is None:
+        text = _("game {n}: nothing judged").format(n=game.game)
+    else:
+        text = _("game {n}: accuracy {accuracy:.1f}").format(n=game.game, accuracy=accuracy)
+    if game.won is None:
+        return text
+    return (_("{game}, won") if game.won else _("{game}, lost")).format(game=text)
 
 
 def deal_lines(review: SeatReview) -> list[str]:

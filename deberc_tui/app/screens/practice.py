@@ -1,4 +1,8 @@
-"""The bidding tutor on screen: a position, your bid, then every bid's value and a verdict."""
+"""The bidding tutor on screen: a position, your bid, then every bid's value and a verdict.
+
+Past mistakes come back first (``m``, ``deberc practice --mistakes``): bids, and cards of reviewed games (``d`` on a
+review's decision), each played again as the seat saw it then; the review's judge values every card (its worlds,
+its seed) and the verdict grades the card picked as the review grades a card."""
 
 from __future__ import annotations
 
@@ -23,11 +27,12 @@ from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sor
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.practice.evaluate import GAME, Evaluation, evaluate
-from deberc_tui.practice.history import Decision, History
+from deberc_tui.practice.history import CARD, Decision, History
 from deberc_tui.practice.position import BidPosition, random_position, seat_role
 from deberc_tui.text import words
-from deberc_tui.text.i18n import N_, _, ngettext
+from deberc_tui.text.i18n import N_, _, ngettext, translate_error
 from deberc_tui.text.words import preset as preset_label
+from deberc_tui.untrusted import one_line, printable
 
 BID_LABELS = {"play": N_("Play"), "pass": N_("Pass"), "C": N_("♣ Clubs"), "D": N_("♦ Diamonds"), "H": N_("♥ Hearts"),
               "S": N_("♠ Spades")}
@@ -36,6 +41,8 @@ ROLES = {"first": N_("first to speak"), "second": N_("second to speak"), "third"
 RATINGS = {"best": N_("best"), "fine": N_("fine"), "too close to call": N_("too close to call"),
            "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 TITLE = N_("deberc — bidding practice")
+CARD_TITLE = N_("deberc — card practice")
+"""The title while a card from a reviewed game is played again."""
 _SYMBOLS = {s.symbol: s for s in Suit}
 
 
@@ -86,13 +93,28 @@ def noted_cards(notations: list[str], look: Look | None = None) -> str:
 
 def mistake_line(decision: Decision, look: Look | None = None) -> str:
     """One past mistake: the hand, the turnup, your bid, the best bid and the cost (points, or near the end of a
-    game the chance of winning it)."""
+    game the chance of winning it); for a card of a reviewed game: the hand, the trump, your card and the best."""
     pos = decision.position
+    if decision.kind == CARD:
+        return card_mistake_line(decision, look)
     template = (_("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.0f}% to win the game)") if decision.basis == GAME
                 else _("{hand} / {turnup}: you {chosen}, best {best} (-{loss:.1f})"))
     return template.format(
         hand=noted_cards(list(pos.get("hand", [])), look), turnup=noted_cards([str(pos.get("turnup", "?"))], look),
         chosen=call_word(decision.chosen, look), best=call_word(decision.best, look), loss=decision.loss)
+
+
+def card_mistake_line(decision: Decision, look: Look | None = None) -> str:
+    """``A♣ 7♣ J♦ … / trump ♥, deal 1: you 7♣, best A♣ (-24.5)``."""
+    pos = decision.position
+    shown = look or Look()
+    try:
+        trump = shown.suit(Suit(str(pos.get("trump"))))
+    except ValueError:
+        trump = str(pos.get("trump"))
+    return _("{hand} / trump {trump}, deal {deal}: you {chosen}, best {best} (-{loss:.1f})").format(
+        hand=noted_cards(list(pos.get("hand", [])), look), trump=trump, deal=pos.get("deal"),
+        chosen=noted_cards([decision.chosen], look), best=noted_cards([decision.best], look), loss=decision.loss)
 
 
 def score_text(pos: BidPosition) -> str:
@@ -168,6 +190,40 @@ class PositionReady(Message):
     gen: int = 0
 
 
+@dataclass(frozen=True)
+class CardDrill:
+    """A card of a reviewed game to play again: its practice position (the record cut before the card)."""
+
+    position: dict[str, Any]
+
+
+@dataclass
+class CardReady(Message):
+    """A card position set again: the seat's view then (a review moment), and the players' names."""
+
+    drill: CardDrill
+    moment: Any
+    names: list[str]
+    gen: int = 0
+
+
+@dataclass
+class CardJudged(Message):
+    """The review's judge on the card picked: every card's value, the pick graded (None: no world fitted)."""
+
+    drill: CardDrill
+    graded: Any
+    gen: int = 0
+
+
+@dataclass
+class DrillFailed(Message):
+    """A queued position that cannot be set or judged again: one line, and the next position."""
+
+    text: str
+    gen: int = 0
+
+
 class PracticeScreen(Screen[None]):
     """One position at a time: choose a bid with a digit key or a click; the tutor answers."""
 
@@ -183,6 +239,7 @@ class PracticeScreen(Screen[None]):
     #hand { height: auto; padding: 1 2 0 2; text-style: bold; }
     #bids { height: auto; padding: 0 2; }
     #bids Button { margin-right: 1; min-width: 10; }
+    #bids Button.-card { min-width: 4; }
     #verdict { height: auto; padding: 0 2; }
     #table { height: auto; width: auto; max-height: 10; margin: 1 2 0 2; }
     PracticeScreen.-ascii #bids Button { border: ascii $secondary; height: 3; }
@@ -195,7 +252,7 @@ class PracticeScreen(Screen[None]):
     ) -> None:
         super().__init__()
         translate_bindings(self)
-        self.queue: list[BidPosition] = []  # past mistakes to play again, before random positions
+        self.queue: list[BidPosition | CardDrill] = []  # past mistakes to play again, before random positions
         self.rules = rules
         self.role = role
         self.round = round_
@@ -206,6 +263,8 @@ class PracticeScreen(Screen[None]):
         self.look = look or default_look()
         self.set_class(self.look.ascii, "-ascii")  # button borders in ASCII too
         self.position: BidPosition | None = None
+        self.card: tuple[CardDrill, list[Card]] | None = None
+        """A card position on screen: the drill and the cards that may be played, in the buttons' order."""
         self.answered = False
         self.gen = 0  # which position is on screen: results for an earlier one are dropped
         self.history = History.load()
@@ -237,6 +296,7 @@ class PracticeScreen(Screen[None]):
         self.gen += 1
         self.answered = False
         self.position = None
+        self.card = None
         self.query_one("#verdict", Static).update(_("Dealing…"))
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
@@ -246,7 +306,10 @@ class PracticeScreen(Screen[None]):
         self.find_position(self.gen, queued, random.Random(self.rng.randrange(1 << 62)))
 
     @work(thread=True, exclusive=True, group="practice")
-    def find_position(self, gen: int, queued: BidPosition | None, rng: random.Random) -> None:
+    def find_position(self, gen: int, queued: BidPosition | CardDrill | None, rng: random.Random) -> None:
+        if isinstance(queued, CardDrill):
+            self.post_message(self._card_ready(queued, gen))
+            return
         if queued is not None:
             self.post_message(PositionReady(queued, gen))
             return
@@ -266,6 +329,7 @@ class PracticeScreen(Screen[None]):
         pos = message.position
         look = self.look
         n = pos.rules.players
+        self.title = _(TITLE)
         self.query_one("#situation", Static).update(plain(
             _("{preset} rules, {n} players, target {target}.  {score}.").format(
                 preset=preset_label(pos.rules.preset_name).capitalize(), n=n, target=pos.rules.target,
@@ -294,6 +358,13 @@ class PracticeScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
+        if key.isdigit() and self.card is not None and not self.answered:
+            cards = self.card[1]
+            i = (int(key) or 10) - 1  # 0: the tenth card
+            if 0 <= i < len(cards):
+                event.stop()
+                self.choose_card(cards[i])
+            return
         if key.isdigit() and self.position is not None and not self.answered:
             calls = self.position.legal_bids()
             i = int(key) - 1
@@ -303,8 +374,11 @@ class PracticeScreen(Screen[None]):
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
-        if event.button.name and not self.answered:
-            self.choose(event.button.name)
+        name = event.button.name
+        if name and name.startswith("card:") and self.card is not None and not self.answered:
+            self.choose_card(Card.parse(name[5:]))
+        elif name and not self.answered:
+            self.choose(name)
 
     def choose(self, call: str) -> None:
         if self.position is None or self.answered:
@@ -357,6 +431,108 @@ class PracticeScreen(Screen[None]):
             + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
         ))
 
+    # -- a card of a reviewed game, played again -----------------------------------------------------------------
+
+    def _card_ready(self, drill: CardDrill, gen: int) -> Message:
+        """The card position set again from its record (in the worker): the moment, or why it cannot be."""
+        from deberc_tui.review.drill import card_moment
+
+        try:
+            moment = card_moment(drill.position)
+            record = drill.position["record"]
+            names = [str(p.get("name", i + 1)) for i, p in enumerate(record["players"])]
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            return DrillFailed(_("A card position cannot be set again: {error}").format(error=translate_error(exc)), gen)
+        return CardReady(drill, moment, names, gen)
+
+    @on(DrillFailed)
+    def drill_failed(self, message: DrillFailed) -> None:
+        if message.gen != self.gen:
+            return
+        tell(self, one_line(message.text), severity="warning", timeout=6)
+        self.action_next()
+
+    @on(CardReady)
+    async def show_card_position(self, message: CardReady) -> None:
+        """The seat's view when it played the card: the score, the trump, what was declared, the tricks, the trick
+        on the table; the hand; a button per card it may play."""
+        if message.gen != self.gen:
+            return
+        from deberc_tui.app.screens.review import seen_lines
+        from deberc_tui.engine import PlayCard
+
+        moment = message.moment
+        look = self.look
+        self.title = _(CARD_TITLE)
+        names = [printable(n) for n in message.names]
+        seen = seen_lines(moment, names, look)[:-1]  # the hand has its own line
+        head = Text(_("A card from a reviewed game, as {name} saw it (deal {deal}):").format(
+            name=names[moment.seat], deal=moment.deal), style="bold")
+        self.query_one("#situation", Static).update(Text("\n").join([head, *seen]))
+        self.query_one("#hand", Static).update(
+            Text(_("Your cards:") + "  ") + look.cards_text(list(moment.view.hand), sep="  "))
+        legal = {a.card for a in moment.options if isinstance(a, PlayCard)}
+        cards = [c for c in moment.view.hand if c in legal]  # in the hand's order
+        bids = self.query_one("#bids", Horizontal)
+        await bids.remove_children()
+        await bids.mount_all([Button(Text(f"{i % 10} ") + look.card_text(card), id=f"card-{card.notation}",
+                                     name=f"card:{card.notation}", classes="-card", compact=True)
+                              for i, card in enumerate(cards, start=1)])
+        self.card = (message.drill, cards)
+        self.query_one("#verdict", Static).update(_("Your card? (digit key or click)"))
+
+    def choose_card(self, card: Card) -> None:
+        if self.card is None or self.answered:
+            return
+        self.answered = True
+        self.query_one("#verdict", Static).update(
+            Text(_("You: {card}. The tutor is playing every card out…").format(card=pretty(card, self.look))))
+        self.judge_card(self.gen, self.card[0], card)
+
+    @work(thread=True, exclusive=True, group="practice")
+    def judge_card(self, gen: int, drill: CardDrill, card: Card) -> None:
+        from deberc_tui.review.drill import judge_card
+
+        try:
+            graded = judge_card(drill.position, card)
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            self.post_message(DrillFailed(_("The card cannot be judged: {error}").format(error=translate_error(exc)),
+                                          gen))
+            return
+        self.post_message(CardJudged(drill, graded, gen))
+
+    @on(CardJudged)
+    def show_card_verdict(self, message: CardJudged) -> None:
+        """Every card's value in the review's worlds, the pick marked; the verdict graded as the review grades a
+        card, and the pick kept in the practice record."""
+        if message.gen != self.gen:
+            return
+        from deberc_tui.engine import PlayCard
+        from deberc_tui.review.drill import card_entry
+
+        graded = message.graded
+        verdict = self.query_one("#verdict", Static)
+        if graded is None:
+            verdict.update(_("No sampled deal fits what was seen: this card cannot be judged.  Press n for the next "
+                             "position."))
+            return
+        look = self.look
+        table = self.query_one("#table", DataTable)
+        table.clear(columns=True)
+        table.add_columns(" ", _("card"), _("expected points"), _("± SE"))
+        for option in graded.options:
+            assert isinstance(option.action, PlayCard)
+            mark = "▶" if option.action == graded.chosen else " "
+            se = "—" if option.se == float("inf") else f"{option.se:.1f}"
+            table.add_row(mark, look.card_text(option.action.card), f"{option.ev:+.1f}", se)
+        table.display = True
+        self.history.keep(card_entry(message.drill.position, graded))
+        self._tell_history_notes()
+        verdict.update(Text(card_verdict_text(graded, look)
+                            + "\n" + _("{worlds} sampled deals, as in the review.  Press n for the next position.").format(
+                                worlds=graded.worlds)
+                            + "\n" + _("Your record: {summary}").format(summary=self.history.summary())))
+
     def action_review(self) -> None:
         self.query_one("#verdict", Static).update(plain(
             _("Your record: {summary}").format(summary=self.history.summary())
@@ -369,6 +545,9 @@ class PracticeScreen(Screen[None]):
     def _queue_mistakes(self) -> int:
         self.queue = []
         for decision in reversed(self.history.mistakes()):
+            if decision.kind == CARD:
+                self.queue.append(CardDrill(decision.position))
+                continue
             try:
                 self.queue.append(BidPosition.from_json(decision.position))
             except (KeyError, ValueError, TypeError):
@@ -405,6 +584,25 @@ def verdict_text(ev: Evaluation, chosen: str, decision: Decision, look: Look | N
         verdict = _("{rating}: you lose {loss:.1f} points against {best}.").format(
             rating=rating_label(decision.rating).capitalize(), loss=decision.loss, best=bid_label(best, look))
     return verdict + "\n" + basis_text(ev)
+
+
+def card_verdict_text(graded: Any, look: Look | None = None) -> str:
+    """The verdict on a card played again: best, or what it loses against the best card and how bad that is (the
+    review's labels: fine < 5, inaccuracy < 15, mistake < 35, else a blunder), and why the best is best."""
+    from deberc_tui.engine import PlayCard
+
+    best = graded.options[0]
+    assert isinstance(graded.chosen, PlayCard) and isinstance(best.action, PlayCard)
+    if graded.label == "best":
+        verdict = _("Best card.") if graded.chosen == best.action else _(
+            "As good as the best: {chosen} and {best} differ by less than two standard errors.").format(
+            chosen=pretty(graded.chosen.card, look), best=pretty(best.action.card, look))
+    else:
+        verdict = _("{rating}: you lose {loss:.1f} points against {best}.").format(
+            rating=rating_label(graded.label).capitalize(), loss=graded.loss, best=pretty(best.action.card, look))
+    why = _("Over {done} deals that fit the cards seen so far, {card} scores best ({avg:+.0f} on average).").format(
+        done=graded.worlds, card=pretty(best.action.card, look), avg=best.ev)
+    return verdict + "\n" + why
 
 
 def basis_text(ev: Evaluation) -> str:

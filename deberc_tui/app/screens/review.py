@@ -3,8 +3,8 @@ and each decision as the player saw it with every alternative's value.
 
 :class:`ReviewScreen` judges the game in a thread worker (:func:`deberc_tui.review.run.review_record`, in worker
 processes, with a progress bar), or reads what was kept beside the saved game; Enter on a decision opens
-:class:`DecisionScreen`, where ← → step through the game's decisions one by one and ``d`` puts a bid into the
-practice queue. Names come from files: every line is a rich ``Text``, never markup.
+:class:`DecisionScreen`, where ← → step through the game's decisions one by one and ``d`` puts a bid or a card
+into the practice queue. Names come from files: every line is a rich ``Text``, never markup.
 """
 
 from __future__ import annotations
@@ -252,6 +252,7 @@ class ReviewScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "open", N_("Open")),
+        Binding("s", "next_seat", N_("Next player")),
         Binding("escape,q", "back", N_("Back")),
     ]
 
@@ -260,7 +261,12 @@ class ReviewScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.record = record
-        self.seat = default_seats(record)[0] if seat is None else seat
+        humans = default_seats(record)
+        self.seat = humans[0] if seat is None else seat
+        self.seats = sorted({*humans, self.seat}) if len(humans) > 1 else [self.seat]
+        """The seats ``s`` switches between: the record's human players (a hot-seat game), else this one alone."""
+        self.done: dict[int, tuple[SeatReview, Sequence[Moment]]] = {}
+        """The seats reviewed so far on this screen: switching back to one is instant."""
         self.path = path
         self.look = look or Look()
         self.you = you
@@ -275,8 +281,7 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review", classes="dialog"):
-            yield Static(Text(_("Review: {name} (seat {seat})").format(name=self.names[self.seat], seat=self.seat + 1)),
-                         classes="title", id="review-title")
+            yield Static(self.title_text(), classes="title", id="review-title")
             with Vertical(id="review-wait"):
                 yield Static(_("Playing every decision out in sampled deals…"), id="review-status")
                 yield ProgressBar(id="review-progress", show_eta=False)
@@ -284,36 +289,66 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="review-summary")
                 yield Static("", id="review-plot")
                 yield DataTable(id="review-list", cursor_type="row", zebra_stripes=True)
-            yield Static(_("Enter: the decision as you saw it · Esc: back"), classes="note")
+            yield Static(_("Enter: the decision as you saw it · s: the next player · Esc: back") if len(self.seats) > 1
+                         else _("Enter: the decision as you saw it · Esc: back"), classes="note")
         yield Footer(compact=True)
 
+    def title_text(self) -> Text:
+        title = Text(_("Review: {name} (seat {seat})").format(name=self.names[self.seat], seat=self.seat + 1))
+        if len(self.seats) > 1:
+            title.append(" · " + _("player {n} of {total}").format(n=self.seats.index(self.seat) + 1,
+                                                                   total=len(self.seats)))
+        return title
+
     def on_mount(self) -> None:
-        self.work()
+        self.work(self.seat)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_seat":
+            return len(self.seats) > 1  # a game of one human: no key to show
+        return True
+
+    def action_next_seat(self) -> None:
+        """The next human player's review (a hot-seat game): judged now, or as it was if seen already."""
+        if len(self.seats) < 2:
+            return
+        self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
+        self.query_one("#review-title", Static).update(self.title_text())
+        self.review = None
+        if self.seat in self.done:
+            self._ready(self.seat, *self.done[self.seat])
+            return
+        self.query_one("#review-body").display = False
+        self.query_one("#review-wait").display = True
+        self.query_one("#review-status", Static).update(_("Playing every decision out in sampled deals…"))
+        self.query_one("#review-progress", ProgressBar).update(total=None, progress=0)
+        self.work(self.seat)
 
     def on_unmount(self) -> None:
         self.left = True
 
-    @work(thread=True, exclusive=True, group="review")
-    def work(self) -> None:
+    @work(thread=True, group="review")
+    def work(self, seat: int) -> None:
         from deberc_tui.review.run import cache_path
 
         cache = cache_path(self.path) if self.path is not None else None
+
+        def progress(done: int, total: int) -> None:
+            if self.left or self.seat != seat:  # the screen was left, or another player chosen: the workers stop
+                raise _Cancelled
+            self.app.call_from_thread(self._show_progress, done, total)
+
         try:
-            [review] = review_record(self.record, [self.seat], worlds=WORLDS, seed=SEED, jobs=JOBS,
-                                     progress=self._progress, cache=cache)
-            moments = collect(self.record, [self.seat]).moments
+            [review] = review_record(self.record, [seat], worlds=WORLDS, seed=SEED, jobs=JOBS, progress=progress,
+                                     cache=cache)
+            moments = collect(self.record, [seat]).moments
         except _Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - one line on the screen, never a traceback
             text = one_line(_("The review failed: {error}").format(error=translate_error(exc)))
             self.app.call_from_thread(self._failed, text)
             return
-        self.app.call_from_thread(self._ready, review, moments)
-
-    def _progress(self, done: int, total: int) -> None:
-        if self.left:
-            raise _Cancelled
-        self.app.call_from_thread(self._show_progress, done, total)
+        self.app.call_from_thread(self._ready, seat, review, moments)
 
     def _show_progress(self, done: int, total: int) -> None:
         if self.is_attached:
@@ -323,8 +358,11 @@ class ReviewScreen(Screen[None]):
         if self.is_attached:
             self.query_one("#review-status", Static).update(Text(text))
 
-    def _ready(self, review: SeatReview, moments: Sequence[Moment]) -> None:
+    def _ready(self, seat: int, review: SeatReview, moments: Sequence[Moment]) -> None:
         if not self.is_attached:
+            return
+        self.done[seat] = (review, moments)
+        if seat != self.seat:
             return
         self.review = review
         self.moments = {(m.deal, m.action, m.kind): m for m in moments if m.seat == self.seat}
@@ -388,7 +426,7 @@ class ReviewScreen(Screen[None]):
 
 class DecisionScreen(Screen[None]):
     """One decision as the seat saw it, every alternative with its value and standard error, and why the best is
-    best; ← → step through the game's decisions in order, ``d`` practises a bid."""
+    best; ← → step through the game's decisions in order, ``d`` practises a bid or a card that lost points."""
 
     DEFAULT_CSS = """
     DecisionScreen {
@@ -442,7 +480,7 @@ class DecisionScreen(Screen[None]):
                 yield Static("", id="decision-seen")
                 yield Static("", id="decision-options")
                 yield Static("", id="decision-why")
-            yield Static(_("← →: previous / next decision · d: practise this bid · Esc: back"), classes="note")
+            yield Static(_("← →: previous / next decision · d: practise it · Esc: back"), classes="note")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -475,8 +513,8 @@ class DecisionScreen(Screen[None]):
 
     def action_drill(self) -> None:
         d = self.decision
-        if d.kind != "bid" or d.label == "best":
-            tell(self, _("Only a bid that lost points can be practised."))
+        if d.kind not in ("bid", "card") or d.label == "best":
+            tell(self, _("Only a bid or a card that lost points can be practised."))
             return
         self.drill(d)
 
@@ -489,8 +527,8 @@ class DecisionScreen(Screen[None]):
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             text = one_line(_("It could not be added: {error}").format(error=translate_error(exc)))
         else:
-            text = (_("Added to the practice queue: deberc practice --review, or m in bidding practice.")
-                    if added is not None else _("This bid cannot be set as a practice position."))
+            text = (_("Added to the practice queue: deberc practice --mistakes, or m in practice.")
+                    if added is not None else _("This decision cannot be set as a practice position."))
         self.app.call_from_thread(self.notify, text, markup=False)
 
     def action_back(self) -> None:
