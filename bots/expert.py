@@ -18,7 +18,8 @@ Samples also agree with the bidding: the seat that chose trump holds some streng
 seat that passed while a suit could be chosen does not hold jack, nine and a third trump of it
 (a sample that disagrees is redrawn a few times).
 
-The number of samples is fixed (so a seeded expert repeats itself) and capped by time: by default it
+The number of samples is fixed (so a seeded expert repeats itself; 64 for card play at 4 players on the compiled
+core, else 32) and capped by time: by default it
 stops sampling at 60% of the decision budget (at most 0.6 s).
 """
 
@@ -76,6 +77,12 @@ MAX_NODES = 60_000  # per sample: beyond this a position is played out greedily 
 # 60,000 nodes; at 2 players the higher cap measured +0.5 [-0.3, +1.2], at 4 players it changed nothing).
 FAST_SOLVE_LIMIT = {2: 18, 3: 18, 4: 16}
 FAST_MAX_NODES = 400_000
+# The worlds each card is played out in, by player count. On the compiled core 64 at 4 players: +3.4 a deal
+# [+1.0, +5.9] over 900 paired decks, the decision's 99th percentile still far under the cap (docs/STRENGTH.md). At 2
+# and 3 players 64 worlds (and 128 at 2) measured no better than 32, 192 worlds for a bid no better than 96, and at 4
+# players 128 no better than 64.
+SAMPLES = {2: 32, 3: 32, 4: 32}
+FAST_SAMPLES = {2: 32, 3: 32, 4: 64}
 # What the expert's own card play adds to a played-out deal over the greedy-then-solved play-outs
 # that value a bid (a thrown-in deal gets nothing): measured at 2 players as realized minus predicted
 # points at the expert's bidding decisions (+12 to +23 by position); not measured at 3 and 4.
@@ -137,17 +144,20 @@ class ExpertBot(HeuristicBot):
     description = N_("search: samples the unseen cards from what it knows and plays each choice out")
 
     def __init__(
-        self, seed: int | None = None, style: str = "normal", samples: int = 32, bid_samples: int = 96,
+        self, seed: int | None = None, style: str = "normal", samples: int | None = None, bid_samples: int = 96,
         time_share: float = 0.6, max_time: float = 0.6, solve_limit: Mapping[int, int] | None = None,
         max_nodes: int | None = None,
     ) -> None:
         """``solve_limit`` (cards left in hands, by player count) and ``max_nodes`` (per sample) say when the card play
-        is solved exactly: by default from earlier in the deal where the compiled core runs."""
+        is solved exactly: by default from earlier in the deal where the compiled core runs. ``samples``: the worlds
+        each card is played out in (by default :data:`SAMPLES` by player count, :data:`FAST_SAMPLES` on the compiled
+        core)."""
         super().__init__(seed=seed, style=style)
         fast = CORE is COMPILED
         self.solve_limit = dict(solve_limit or (FAST_SOLVE_LIMIT if fast else SOLVE_LIMIT))
         self.max_nodes = max_nodes if max_nodes is not None else FAST_MAX_NODES if fast else MAX_NODES
         self.samples = samples
+        self.card_samples = dict(FAST_SAMPLES if fast else SAMPLES)
         self.bid_samples = bid_samples
         self.time_share = time_share
         self.max_time = max_time
@@ -240,7 +250,7 @@ class ExpertBot(HeuristicBot):
         for s, card in view.current_trick:
             played_by[s] |= card.bit
         solve_limit = self.solve_limit[n]  # lowered by a trick each time a solve runs out of time
-        for i in range(self.samples):
+        for i in range(self.samples if self.samples is not None else self.card_samples[n]):
             if i >= 1 and time.perf_counter() > deadline:
                 break
             hands = self._sample(know, constraints, played_by)

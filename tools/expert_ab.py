@@ -1,14 +1,21 @@
-"""Paired arena runs of the expert's solve limits against the heuristic: the same decks and bot seeds for every setting.
+"""Paired arena runs of expert settings against the heuristic: the same decks and bot seeds for every setting.
 
-    python3 tools/expert_ab.py PLAYERS DECKS FIRST NAME=LIMIT:NODES [NAME=LIMIT:NODES ...]
+    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] [--save FILE] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
 
 Each deck (``FIRST`` to ``FIRST + DECKS - 1``, arena seed 7, Moscow rules) is played in every seating, as
-``deberc arena --bots expert,heuristic`` plays it, once for each setting: the expert solves the card play exactly
-from ``LIMIT`` cards left in hands, with at most ``NODES`` nodes per sample (``bots.expert.FAST_SOLVE_LIMIT`` and
-``FAST_MAX_NODES``, which the compiled core uses). Since the decks and the seeds are the same, the difference
-between two settings is measured deck by deck: its confidence interval is much narrower than the two arena runs'
-intervals side by side. Prints one JSON object: per setting the expert's lead over the heuristic (mean, 95% CI)
-and its decision times; per setting after the first, the paired difference from the first. Needs the compiled core.
+``deberc arena --bots expert,heuristic`` plays it, once for each setting. A setting is either ``LIMIT:NODES`` (the
+expert solves the card play exactly from ``LIMIT`` cards left in hands, with at most ``NODES`` nodes per sample:
+``bots.expert.FAST_SOLVE_LIMIT`` and ``FAST_MAX_NODES``, which the compiled core uses) or a comma-separated list of
+``key=value``: a lower-case key sets that attribute of every expert seated (``samples=64``, ``bid_samples=192``), an
+upper-case key sets that constant of :mod:`bots.expert` (``BIDDING_TRIES=8``; ``FAST_SOLVE_LIMIT=18`` sets it for
+this player count); an empty setting (``base=``) is today's expert. Since the decks and the seeds are the same, the
+difference between two settings is measured deck by deck: its confidence interval is much narrower than the two
+arena runs' intervals side by side. Prints one JSON object: per setting the expert's lead over the heuristic (mean,
+95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--all``
+is added to every setting (``--budget 30 --all max_time=20`` lets no decision stop at its deadline, so that a run on a
+busy machine plays exactly as one on a quiet machine). ``--save`` writes every deck's lead per setting to ``FILE`` (JSON),
+so that runs over further decks can be joined. ``--jobs`` plays decks in that many processes (the figures
+are the same). Needs the compiled core.
 A developer tool (docs/STRENGTH.md quotes it); nothing here is imported by ``deberc``.
 """
 
@@ -19,11 +26,18 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 import bots.expert as expert
+import deberc_tui.bot_hosting.registry as registry
+import deberc_tui.play.arena as arena
+from bots.base import Bot
 from bots.core import COMPILED, CORE
 from deberc_tui.engine import Rules
-from deberc_tui.play.arena import DEFAULT_BUDGET, parse_bots, play_deck, stop_bots
+
+Setting = dict[str, str]
 
 
 def ci(values: list[float]) -> list[float]:
@@ -32,26 +46,95 @@ def ci(values: list[float]) -> list[float]:
     return [round(mean, 2), round(mean - half, 2), round(mean + half, 2)]
 
 
+def parse_setting(text: str) -> Setting:
+    if ":" in text and "=" not in text:
+        limit, nodes = text.split(":")
+        return {"FAST_SOLVE_LIMIT": limit, "FAST_MAX_NODES": nodes}
+    return dict(part.split("=", 1) for part in text.split(",") if part)
+
+
+def _value(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+@contextmanager
+def applied(setting: Setting, players: int) -> Iterator[None]:
+    """The setting in force: module constants patched, experts made with the attributes set; undone after."""
+    saved = {key: getattr(expert, key) for key in setting if key.isupper()}
+    for key, text in setting.items():
+        if key.isupper():
+            old = getattr(expert, key)
+            value = _value(text)
+            setattr(expert, key, {**old, players: value} if isinstance(old, dict) else value)
+    attrs = {key: _value(text) for key, text in setting.items() if not key.isupper()}
+    def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
+        bot = registry.make_bot(name, seed=seed, style=style)
+        if name == "expert":
+            for key, value in attrs.items():
+                assert hasattr(bot, key), key
+                setattr(bot, key, value)
+        return bot
+
+    vars(arena)["make_bot"] = make_bot  # the arena makes its bots through this name
+    try:
+        yield
+    finally:
+        vars(arena)["make_bot"] = registry.make_bot
+        for key, value in saved.items():
+            setattr(expert, key, value)
+
+
+def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float) -> dict[str, tuple[float, list[float]]]:
+    """One deck under every setting: per setting, the expert's lead and its decision times."""
+    rules = Rules.preset("moscow", players=players)
+    entrants = arena.parse_bots("expert,heuristic")
+    out: dict[str, tuple[float, list[float]]] = {}
+    for name, setting in settings.items():
+        with applied(setting, players):
+            records = arena.play_deck(entrants, rules, deck, 7, budget)
+        out[name] = (statistics.fmean(records[0].points) - statistics.fmean(records[1].points), records[0].times)
+    return out
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) < 5 or CORE is not COMPILED:
+    args = argv[1:]
+    jobs, budget, common, save = 1, arena.DEFAULT_BUDGET, "", ""
+    while args and args[0].startswith("--"):
+        flag, value, args = args[0], args[1], args[2:]
+        if flag == "--jobs":
+            jobs = int(value)
+        elif flag == "--budget":
+            budget = float(value)
+        elif flag == "--all":
+            common = value
+        elif flag == "--save":
+            save = value
+    if len(args) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
-    players, decks, first = int(argv[1]), int(argv[2]), int(argv[3])
-    settings = {name: tuple(int(x) for x in value.split(":")) for name, value in (a.split("=") for a in argv[4:])}
-    rules = Rules.preset("moscow", players=players)
-    entrants = parse_bots("expert,heuristic")
+    players, decks, first = int(args[0]), int(args[1]), int(args[2])
+    settings = {name: {**parse_setting(common), **parse_setting(value)}
+                for name, value in (a.split("=", 1) for a in args[3:])}
     leads: dict[str, list[float]] = {name: [] for name in settings}
     times: dict[str, list[float]] = {name: [] for name in settings}
     start = time.time()
-    for deck in range(first, first + decks):
-        for name, (limit, nodes) in settings.items():
-            expert.FAST_SOLVE_LIMIT = {**expert.FAST_SOLVE_LIMIT, players: limit}
-            expert.FAST_MAX_NODES = nodes
-            records = play_deck(entrants, rules, deck, 7, DEFAULT_BUDGET)
-            leads[name].append(statistics.fmean(records[0].points) - statistics.fmean(records[1].points))
-            times[name].extend(records[0].times)
-    stop_bots()
-    out: dict[str, object] = {"players": players, "decks": [first, first + decks - 1],
+    deck_nos = range(first, first + decks)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play, [players] * decks, deck_nos, [settings] * decks, [budget] * decks))
+    else:
+        results = [play(players, deck, settings, budget) for deck in deck_nos]
+    arena.stop_bots()
+    for result in results:
+        for name, (lead, spent) in result.items():
+            leads[name].append(lead)
+            times[name].extend(spent)
+    out: dict[str, object] = {"players": players, "decks": [first, first + decks - 1], "budget": budget, "all": common,
                               "minutes": round((time.time() - start) / 60, 1)}
     names = list(settings)
     for name in names:
@@ -61,6 +144,9 @@ def main(argv: list[str]) -> int:
     for name in names[1:]:
         out[f"{name} - {names[0]}"] = ci([a - b for a, b in zip(leads[name], leads[names[0]], strict=True)])
     print(json.dumps(out))
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            json.dump({"players": players, "first": first, "leads": leads}, f)
     return 0
 
 
