@@ -20,6 +20,7 @@ from deberc_tui.app.narrator import Narrator
 from deberc_tui.app.screens.match_end import GameWonScreen, MatchOverScreen, StakeAnswerScreen, answer_lines
 from deberc_tui.app.screens.modals import DealSummaryScreen
 from deberc_tui.app.screens.table import TableScreen
+from deberc_tui.app.widgets.gamelog import GameLog
 from deberc_tui.app.widgets.panel import InfoPanel
 from deberc_tui.engine import Rules
 from deberc_tui.engine.actions import OfferKind
@@ -424,6 +425,15 @@ async def to_match_over(pilot: Any) -> None:
     await settle(pilot)
     await pilot.press("plus")
     await play_until(pilot, MatchOverScreen)
+    await log_at_its_end(pilot)
+
+
+async def log_at_its_end(pilot: Any) -> None:
+    """The table's log behind the dialog at its newest line: the log scrolls to it after the next refresh, which a
+    screen under a dialog may not have had yet when the picture is taken (the picture then showed either)."""
+    log = pilot.app.screen_stack[-2].query_one(GameLog)
+    log.scroll_end(animate=False, immediate=True)
+    await pilot.pause()
 
 
 SNAPSHOTS: dict[str, tuple[Callable[[], Any], Callable[[Any], Awaitable[None]]]] = {
