@@ -173,7 +173,9 @@ class ExpertBot(HeuristicBot):
 
     # -- teams and points -----------------------------------------------------------------------
 
-    def _teams(self, view: SeatView, bidder: int | None) -> tuple[int, ...]:
+    def teams_of(self, view: SeatView, bidder: int | None) -> tuple[int, ...]:
+        """The searched teams by seat, team 0 the seat's own: at 3 players the bidder against the two defenders, who
+        play together against a bait. Public: the game review weighs a card in the very teams the expert searches."""
         rules = view.rules
         n = rules.players
         if n == 3 and bidder is not None:
@@ -190,7 +192,7 @@ class ExpertBot(HeuristicBot):
         count = [side_team.count(0), side_team.count(1)]
         return [base[s] + (gained0 if side_team[s] == 0 else gained1) / max(1, count[side_team[s]]) for s in range(sides)]
 
-    def _pending_combos(self, view: SeatView, know: Knowledge) -> list[float]:
+    def pending_combos(self, view: SeatView, know: Knowledge) -> list[float]:
         """Combination and bella points per side as far as known now (mine counted if I will declare them;
         my own undeclared bella is left to the caller, who weighs declaring it)."""
         rules = view.rules
@@ -229,11 +231,11 @@ class ExpertBot(HeuristicBot):
         n = rules.players
         assert view.trump is not None and view.bidder is not None
         t = view.trump.index
-        teams = self._teams(view, view.bidder)
+        teams = self.teams_of(view, view.bidder)
         my_side = rules.side_of(view.seat)
         bidder_side = rules.side_of(view.bidder)
         held = held_points(view)
-        base = [know.side_points[s] + c for s, c in enumerate(self._pending_combos(view, know))]
+        base = [know.side_points[s] + c for s, c in enumerate(self.pending_combos(view, know))]
         cp = CARD_POINTS[t + 1]
         trick = [(s, c.index) for s, c in view.current_trick]
         leader = view.current_trick[0][0] if view.current_trick else view.seat
@@ -268,7 +270,7 @@ class ExpertBot(HeuristicBot):
             if not values:
                 limit = solve_limit if cards_left > solve_limit else solve_limit - 2 * n
                 for c in options:
-                    after = _after(pos, view.seat, c)
+                    after = after_card(pos, view.seat, c)
                     values[c] = after[1] + rollout(after[0], limit, self.max_nodes // 4, deadline)
             for c in options:
                 v = values[c]
@@ -464,7 +466,7 @@ class ExpertBot(HeuristicBot):
             for s in range(n):
                 if hands[s] & kq == kq:
                     base[rules.side_of(s)] += BELLA_POINTS
-        teams = self._teams(view, bidder)
+        teams = self.teams_of(view, bidder)
         leader = rules.first_leader(view.dealer, bidder)
         pos = Position(n, trump, hands, teams, leader, [], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
         cp = CARD_POINTS[trump + 1]
@@ -554,8 +556,8 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     t = view.trump.index
     me = rules.side_of(view.seat)
     bidder_side = rules.side_of(view.bidder)
-    teams = bot._teams(view, view.bidder)
-    base = [know.side_points[s] + c for s, c in enumerate(bot._pending_combos(view, know))]
+    teams = bot.teams_of(view, view.bidder)
+    base = [know.side_points[s] + c for s, c in enumerate(bot.pending_combos(view, know))]
     cp = CARD_POINTS[t + 1]
     trick = [(s, c.index) for s, c in view.current_trick]
     leader = view.current_trick[0][0] if view.current_trick else view.seat
@@ -617,7 +619,7 @@ def _named_suit(call: BidCall, turnup_suit: int) -> int:
     return turnup_suit if suit is None else suit.index
 
 
-def _after(pos: Position, seat: int, c: int) -> tuple[Position, int]:
+def after_card(pos: Position, seat: int, c: int) -> tuple[Position, int]:
     """The position after ``seat`` plays ``c``, and team 0's points if that finished a trick."""
     hands = pos.hands[:]
     hands[seat] ^= 1 << c

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from bots import stakes
 from bots.core import Position, SearchAborted, Solver, rollout  # the compiled core where built
-from bots.expert import MAX_NODES, SOLVE_LIMIT, _after, held_points, written_utility
+from bots.expert import MAX_NODES, SOLVE_LIMIT, after_card, held_points, written_utility
 from bots.knowledge import bits, knowledge
 from bots.sampling import bidding_constraints
 from deberc_tui.engine import DECK, Action, Bid, BidCall, Deal, DebercError, PlayCard, SeatView
@@ -152,11 +152,11 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
     bot = sampler(rng.getrandbits(31))
     know = knowledge(view)
     t = view.trump.index
-    teams = bot._teams(view, view.bidder)
+    teams = bot.teams_of(view, view.bidder)
     my_side = rules.side_of(view.seat)
     bidder_side = rules.side_of(view.bidder)
     held = held_points(view)
-    base = [know.side_points[s] + c for s, c in enumerate(bot._pending_combos(view, know))]
+    base = [know.side_points[s] + c for s, c in enumerate(bot.pending_combos(view, know))]
     bella = rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
     cp = CARD_POINTS[t + 1]
     trick = [(s, c.index) for s, c in view.current_trick]
@@ -180,7 +180,7 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
         if not searched:
             limit = SOLVE_LIMIT[n] if left > SOLVE_LIMIT[n] else SOLVE_LIMIT[n] - 2 * n
             for c in cards:
-                after, taken = _after(pos, view.seat, c)
+                after, taken = after_card(pos, view.seat, c)
                 searched[c] = taken + rollout(after, limit, MAX_NODES // 4)
         for option, c in zip(options, cards, strict=True):
             v = searched[c]
