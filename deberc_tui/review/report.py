@@ -181,16 +181,11 @@ class DealReview:
                 "luck_adjusted": None if self.adjusted is None else round(self.adjusted, 1)}
 
 
-@dataclass(frozen=True)
-class GameReview:
-    """One game of a seat's review (a match's record holds several): its deals, its decisions, its sums."""
+class Sums:
+    """What a review adds up over its decisions and deals: a game's and a whole record's alike."""
 
-    game: int
-    """The game's number in the record, from 1."""
-    deals: tuple[DealReview, ...]
-    decisions: tuple[Decision, ...]
-    won: bool | None
-    """Whether the seat's side won this game; None while it goes on."""
+    decisions: Sequence[Decision]
+    deals: Sequence[DealReview]
 
     @property
     def loss(self) -> float:
@@ -212,6 +207,18 @@ class GameReview:
     def result(self) -> float:
         return sum(d.result or 0.0 for d in self.deals)
 
+
+@dataclass(frozen=True)
+class GameReview(Sums):
+    """One game of a seat's review (a match's record holds several): its deals, its decisions, its sums."""
+
+    game: int
+    """The game's number in the record, from 1."""
+    deals: tuple[DealReview, ...]
+    decisions: tuple[Decision, ...]
+    won: bool | None
+    """Whether the seat's side won this game; None while it goes on."""
+
     def to_json(self) -> dict[str, Any]:
         accuracy = self.accuracy
         return {"game": self.game, "deals": [d.deal for d in self.deals], "decisions": len(self.decisions),
@@ -222,7 +229,7 @@ class GameReview:
 
 
 @dataclass
-class SeatReview:
+class SeatReview(Sums):
     """The review of one seat's game: every judged decision, every deal, and the sums."""
 
     seat: int
@@ -252,26 +259,6 @@ class SeatReview:
             won = self.game_won[game - 1] if game <= len(self.game_won) else None
             out.append(GameReview(game, deals, decisions, won))
         return out
-
-    @property
-    def loss(self) -> float:
-        return sum(d.weight for d in self.decisions)
-
-    @property
-    def luck(self) -> float:
-        return sum(d.luck or 0.0 for d in self.deals)
-
-    @property
-    def result(self) -> float:
-        return sum(d.result or 0.0 for d in self.deals)
-
-    @property
-    def accuracy(self) -> float | None:
-        return accuracy_of(self.decisions)
-
-    @property
-    def loss_per_decision(self) -> float:
-        return self.loss / len(self.decisions) if self.decisions else 0.0
 
     def loss_by_kind(self) -> dict[str, float]:
         out: dict[str, float] = {}
