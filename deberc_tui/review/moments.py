@@ -92,25 +92,16 @@ class DealStart:
     """The seat's side's written points in this deal minus the others' mean (None while the deal is unfinished)."""
 
 
+KIND_OF: dict[type, str] = {
+    Bid: "bid", PlayCard: "card", SwapSeven: "swap", Redeal: "redeal", Klabor: "klabor", Claim: "claim",
+    Concede50: "concede_50", Double: "double", Dave: "dave",
+}
+"""The kind of decision each action answers (every kind of :data:`~deberc_tui.engine.Action`)."""
+
+
 def kind_of(action: Action) -> str:
     """The kind of decision an action answers."""
-    if isinstance(action, Bid):
-        return "bid"
-    if isinstance(action, PlayCard):
-        return "card"
-    if isinstance(action, SwapSeven):
-        return "swap"
-    if isinstance(action, Redeal):
-        return "redeal"
-    if isinstance(action, Klabor):
-        return "klabor"
-    if isinstance(action, Claim):
-        return "claim"
-    if isinstance(action, Concede50):
-        return "concede_50"
-    if isinstance(action, Double):
-        return "double"
-    return "dave"
+    return KIND_OF[type(action)]
 
 
 def _is_offer(action: Action) -> bool:
