@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_practice_ui import screen_text, settle
+from test_practice_ui import run_keys, screen_text, settle
 
 from deberc_tui.app.look import Look
 from deberc_tui.app.screens.practice import PracticeApp
@@ -152,21 +152,11 @@ async def test_the_best_card_played_again_is_called_best() -> None:
         assert "Best card." in screen_text(app)
 
 
-def _after(*keys: str) -> Any:
-    async def run_before(pilot: Any) -> None:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-
-    return run_before
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("keys", [(), ("2",)], ids=["position", "verdict"])
 def test_snapshot_card_drill(snap_compare: Any, lang: str, keys: tuple[str, ...]) -> None:
     set_language(lang)
-    assert snap_compare(card_app(), terminal_size=(80, 24), run_before=_after(*keys))
+    assert snap_compare(card_app(), terminal_size=(80, 24), run_before=run_keys(*keys))
 
 
 def test_practice_review_lists_a_card_mistake_in_one_line() -> None:
