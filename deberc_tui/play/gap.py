@@ -37,7 +37,6 @@ with its 95% interval by the **delta method** on the paired deck values (:func:`
 from __future__ import annotations
 
 import math
-import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -55,6 +54,7 @@ from deberc_tui.engine.match import Match
 
 from .arena import arena_deck, arena_seats, deal_points, percentile
 from .loop import Answer, Ask, PlayLoop, Seat, timed
+from .solver_bench import load
 
 __all__ = ["CARD_PLAYERS", "AllSeeingSeat", "GapReport", "bench_gap", "mean_ci", "play_gap_deck", "ratio_ci",
            "subject_seatings"]
@@ -306,10 +306,6 @@ class GapReport(TypedDict):
     players: dict[str, PlayersGap]
 
 
-def _load() -> float:
-    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else -1.0
-
-
 def summarize(results: Sequence[DeckResult], seatings: int, minutes: float) -> PlayersGap:
     """One player count's figures from its decks."""
     x = [r.leads["expert"] - r.leads["heuristic"] for r in results]
@@ -341,7 +337,7 @@ def bench_gap(
 ) -> GapReport:
     """Play ``deals`` decks at each player count (see the module's docstring) and report the gap closed.
     ``progress(players, k)`` hears of k more decks done."""
-    load_before = _load()
+    load_before = load()
     out: dict[str, PlayersGap] = {}
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
@@ -358,5 +354,5 @@ def bench_gap(
     finally:
         if pool is not None:
             pool.shutdown()
-    return {"preset": preset, "seed": seed, "budget": budget, "load_before": load_before, "load_after": _load(),
+    return {"preset": preset, "seed": seed, "budget": budget, "load_before": load_before, "load_after": load(),
             "players": out}

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from typing import TypedDict
 
 from deberc_tui.play.arena import DEFAULT_BUDGET, ArenaReport, run_arena
+from deberc_tui.play.solver_bench import load
 
 PARENT_CHECK_EVERY = 200_000  # spins between two looks at whether the bench is still alive
 
@@ -52,10 +53,6 @@ class LoadBench(TypedDict):
     busy: RunFigures
     busy_lead_within_quiet_ci: bool  # the test: the lead under load within the quiet run's interval
     same_points: bool  # both runs gave every bot the very same mean points (no decision was cut short)
-
-
-def load() -> float:
-    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else -1.0
 
 
 def _spin(parent: int) -> None:

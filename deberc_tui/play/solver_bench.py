@@ -74,6 +74,7 @@ def figures(nodes: list[int], seconds: list[float]) -> CoreFigures:
 
 
 def load() -> float:
+    """The one-minute load average the benches quote beside a figure (-1 where the system does not say)."""
     return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else -1.0
 
 
