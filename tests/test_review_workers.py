@@ -33,3 +33,12 @@ def test_the_workers_start_while_stderr_is_captured() -> None:
     out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[1, 2, 3]"
+
+
+def test_the_tutors_workers_start_while_stderr_is_captured() -> None:
+    """The practice screen's workers, started the same way inside the app."""
+    script = SCRIPT.replace("from deberc_tui.review.run import _run", "from deberc_tui.practice.pool import in_order")
+    script = script.replace("print(sorted(_run([3, 1, 2], jobs=2, work=abs)))", "print(list(in_order(list, iter([1, 2, 3]), 2)))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[1, 2, 3]"

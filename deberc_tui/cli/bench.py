@@ -79,20 +79,25 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 @click.option("--full-budget", is_flag=True, help="Use the whole budget (no stop at SE 3): what SE the budget buys.")
 @click.option("--compare", is_flag=True,
               help="Also play the cards out by the seats themselves (the old play-outs), on the same positions.")
+@click.option("--jobs", type=Whole(1, 64), default=None,
+              help="Worker processes, as the practice screen uses them  [default: one per core, up to 4]")
+@click.option("--plain", is_flag=True, help="The plain mean of the worlds, without the card fit (to compare).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_practice_cmd(
     positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, compare: bool,
-    as_json: bool,
+    jobs: int | None, plain: bool, as_json: bool,
 ) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
     from deberc_tui.practice.bench import bench_practice
+    from deberc_tui.practice.pool import default_jobs
 
     check_preset(preset, players)
     with click.progressbar(length=positions, label=_("positions"), file=sys.stderr) as bar:
         def step(done: int) -> None:
             bar.update(1)
 
-        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget, compare)
+        result = bench_practice(positions, seconds, seed, players, preset, step, full_budget, compare,
+                                jobs=default_jobs() if jobs is None else jobs, fit=not plain)
     if as_json:
         click.echo(json.dumps(result))
         return

@@ -100,12 +100,10 @@ def stack_deck(
         return out
 
     deck: list[Card] = []
-    for rnd in range(FIRST_PACKETS):
-        for seat in left_of(dealer, players):
-            deck += take(seat, 3, 3 * rnd)
-    deck.append(up)
-    for seat, k, _ in packets:
-        deck += take(seat, k, 3 * FIRST_PACKETS)
+    for i, (seat, k, start) in enumerate(_packets(r, dealer, packets)):
+        if i == FIRST_PACKETS * players:
+            deck.append(up)
+        deck += take(seat, k, start)
     if top is not None:
         deck.append(top)
     deck += spare
@@ -113,3 +111,21 @@ def stack_deck(
         deck.append(low)
     assert len(deck) == 32
     return deck
+
+
+def _packets(rules: Rules, dealer: int, after_bidding: Sequence[tuple[int, int, bool]]) -> list[tuple[int, int, int]]:
+    """``(seat, cards, first card's place in the seat's hand)`` for every packet from the deck's top, in the order
+    they go out: the first packets of 3, then the packets after the bidding (the turnup goes out between them)."""
+    first = [(seat, 3, 3 * rnd) for rnd in range(FIRST_PACKETS) for seat in left_of(dealer, rules.players)]
+    return first + [(seat, k, 3 * FIRST_PACKETS) for seat, k, _ in after_bidding]
+
+
+def spare_holders(rules: Rules, dealer: int, given: Mapping[int, int], bidder: int) -> tuple[int | None, ...]:
+    """Who receives each card :func:`stack_deck` fills in (in ``fill``'s order, the known cards left out) when
+    ``given[seat]`` of a seat's first cards are chosen and the deck is stacked for ``bidder`` (with no stock card
+    chosen): a seat, or None for the stock."""
+    out: list[int | None] = []
+    for seat, k, start in _packets(rules, dealer, packets_after_bidding(rules, dealer, bidder)):
+        out += [seat] * (k - max(0, min(k, given.get(seat, 0) - start)))
+    stock = 32 - 1 - sum(given.values()) - len(out)
+    return tuple(out) + (None,) * stock

@@ -9,12 +9,14 @@ from typing import Any
 
 from deberc_tui.engine import Rules
 from deberc_tui.practice.evaluate import GREEDY, SEATS, Evaluation, evaluate
+from deberc_tui.practice.pool import warm
 from deberc_tui.practice.position import random_position
 
 
 def bench_practice(
     positions: int = 30, seconds: float = 5.0, seed: int = 1, players: int = 2, preset: str = "moscow",
     progress: Callable[[int], None] | None = None, full_budget: bool = False, compare: bool = False,
+    jobs: int = 1, fit: bool = True,
 ) -> dict[str, Any]:
     """Evaluate ``positions`` random positions twice (independent seeds) with a ``seconds`` budget each.
 
@@ -24,7 +26,10 @@ def bench_practice(
     which shows what standard error the budget buys. With ``compare`` every position is evaluated by both card
     plays of the play-outs, one after the other with the same seeds (the same worlds): the figures of the
     default (:data:`~deberc_tui.practice.evaluate.GREEDY`) at the top level, and each play's under ``by_card_play``.
+    ``jobs`` and ``fit`` are :func:`~deberc_tui.practice.evaluate.evaluate`'s; the workers are started before the
+    first evaluation, as the practice screen starts them when it opens.
     """
+    warm(jobs)
     target = 0.0 if full_budget else 3.0
     rules = Rules.preset(preset, players=players)
     rng = random.Random(seed)
@@ -34,13 +39,13 @@ def bench_practice(
         pos = random_position(rules, rng)
         seeds = rng.randrange(1 << 30), rng.randrange(1 << 30)
         for play in plays:
-            first = evaluate(pos, seed=seeds[0], max_seconds=seconds, target_se=target, card_play=play)
-            second = evaluate(pos, seed=seeds[1], max_seconds=seconds, target_se=target, card_play=play)
+            first, second = (evaluate(pos, seed=s, max_seconds=seconds, target_se=target, card_play=play, jobs=jobs,
+                                      fit=fit) for s in seeds)
             runs[play].add(first, second)
         if progress:
             progress(i + 1)
     out = {"positions": positions, "players": players, "preset": preset, "seconds_budget": seconds,
-           "full_budget": full_budget, **runs[GREEDY].summary()}
+           "full_budget": full_budget, "jobs": jobs, "fit": fit, **runs[GREEDY].summary()}
     if compare:
         out["by_card_play"] = {play: figures.summary() for play, figures in runs.items()}
     return out

@@ -21,8 +21,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bots.core import Position, greedy_play
@@ -34,7 +36,10 @@ from deberc_tui.engine.options import BellaTo
 from deberc_tui.engine.scoring import BAIT
 from deberc_tui.play.loop import PlayLoop, Seat
 from deberc_tui.play.seats import BotSeat
+from deberc_tui.practice.pool import in_order
 from deberc_tui.practice.position import BidPosition
+from deberc_tui.practice.regression import CardRegression, Estimate
+from deberc_tui.practice.worlds import WorldDeals
 
 # Rating thresholds: expected points lost against the best bid.
 THRESHOLDS = (("fine", 5.0), ("inaccuracy", 15.0), ("mistake", 35.0))
@@ -60,6 +65,7 @@ class BidValue:
     example: tuple[Card, ...] = ()  # your hand when the bidding ended, in the first world where it did
     example_trump: Suit | None = None  # and the trump chosen there
     chances: list[float] = field(default_factory=list)  # per world, your chance of winning the game after the deal
+    fitted: Estimate | None = None  # the value corrected by who was dealt which card, where the worlds allow it
 
     @property
     def n(self) -> int:
@@ -67,11 +73,14 @@ class BidValue:
 
     @property
     def ev(self) -> float:
+        """The expected points: the regression estimate where there is one (:func:`evaluate`), else the mean."""
+        if self.fitted is not None:
+            return self.fitted.mean
         return sum(self.values) / self.n if self.values else 0.0
 
     @property
     def se(self) -> float:
-        return standard_error(self.values)
+        return self.fitted.se if self.fitted is not None else standard_error(self.values)
 
     @property
     def chance(self) -> float:
@@ -116,6 +125,13 @@ class _Sums:
         self.n += 1
         self.total += value
         self.squares += value * value
+
+    def rough_se(self) -> float:
+        """The standard error from the sums (rounding aside: for planning, not for deciding)."""
+        n = self.n
+        if n < 2:
+            return math.inf
+        return math.sqrt(max(0.0, (self.squares - self.total * self.total / n) / (n - 1) / n))
 
     def se_at_most(self, values: Sequence[float], target: float) -> bool:
         """``standard_error(values) <= target``, the very answer: from the sums where they decide it by far (their
@@ -407,6 +423,58 @@ def record_outcome(bv: BidValue, world: WorldResult, my_side: int) -> None:
             bv.losses += 1
 
 
+@dataclass(frozen=True)
+class _Setting:
+    """What every world of one evaluation is played under (sent to the workers with each batch)."""
+
+    position: BidPosition
+    legal: tuple[str, ...]
+    level: str
+    seed: int
+    card_play: str
+
+
+_seats: tuple[tuple[str, int, int], list[Seat]] | None = None
+
+
+def _seats_for(setting: _Setting) -> list[Seat]:
+    """The play-out seats of ``setting``, made once per evaluation in each process (they keep nothing from a world
+    to the next that changes a decision: the heuristic has no randomness of its own)."""
+    global _seats
+    key = (setting.level, setting.seed, setting.position.rules.players)
+    if _seats is None or _seats[0] != key:
+        _seats = key, playout_seats(*key)
+    return _seats[1]
+
+
+def _play_worlds(setting: _Setting, fills: Sequence[Sequence[int]]) -> list[tuple[WorldResult, ...]]:
+    """Every legal bid played out in each world (the unknown cards in the order of a fill of card indices)."""
+    position = setting.position
+    seats = _seats_for(setting)
+    out = []
+    for fill in fills:
+        base = position.deal_with([DECK[i] for i in fill])
+        worlds = []
+        for bid in setting.legal:
+            deal = base.clone()
+            deal.apply(position.seat, BIDS[bid])
+            worlds.append(play_out(deal, seats, position.totals, position.hanging, position.seat, setting.card_play))
+        out.append(tuple(worlds))
+    return out
+
+
+FIT_FIRST = 2
+"""The first fit waits for this many worlds per fitted term (fewer leave its standard error too wide to tell)."""
+FIT_EARLY = 0.97
+"""After a fit, the next waits for the worlds its residuals say the target needs, times this (a fit costs
+milliseconds: a few per evaluation, not one per world) -- """
+FIT_GROWTH = 1.4
+"""-- but for no more than this many times the worlds so far: an early fit's residuals, over few worlds, can be far
+wider than later ones (one wild world weighs a lot); and for no fewer than this: --"""
+FIT_STEP = 8
+"""-- worlds (near the target, not a fit after every world)."""
+
+
 def evaluate(
     position: BidPosition,
     seed: int = 0,
@@ -416,30 +484,66 @@ def evaluate(
     max_worlds: int = 20000,
     level: str = "heuristic",
     card_play: str = GREEDY,
+    jobs: int = 1,
+    fit: bool = True,
 ) -> Evaluation:
     """Play every legal bid out in the same sampled worlds until each bid's SE ≤ ``target_se`` or time runs out
-    (``card_play``: how the cards are played, :func:`play_out`)."""
-    rng = random.Random(seed)
+    (``card_play``: how the cards are played, :func:`play_out`), in ``jobs`` worker processes
+    (:mod:`~deberc_tui.practice.pool`: the same worlds, the same values and the same stop as in one process).
+
+    With ``fit`` each bid's value and standard error are the regression estimate's, corrected by who was dealt
+    which card (:mod:`~deberc_tui.practice.regression`) once the worlds are enough for the fit; without it, and
+    before, the plain mean's. The per-world values are the same either way."""
+    start = time.perf_counter()
     legal = position.legal_bids()
     values = [BidValue(b) for b in legal]
-    seats = playout_seats(level, seed, position.rules.players)
     my_side = position.side
     sums = [_Sums() for _ in values]
-    start = time.perf_counter()
+    setting = _Setting(position, tuple(legal), level, seed, card_play)
+    deals = WorldDeals(position)
+    dealt: deque[tuple[int, ...]] = deque()
+
+    def fills() -> Iterator[tuple[int, ...]]:
+        for fill in deals.fills(random.Random(seed), max_worlds):
+            dealt.append(fill)
+            yield fill
+
+    played = in_order(partial(_play_worlds, setting), fills(), jobs)
+    regression = CardRegression(deals.means, len(legal)) if fit else None
+    fitted: list[Estimate] | None = None
+    fitted_on = 0
+    fit_at = FIT_FIRST * (len(deals.means) + 1)
     worlds = 0
-    while worlds < max_worlds:
-        fill = list(DECK)
-        rng.shuffle(fill)
-        base = position.deal_with(fill)
-        for bv, bs in zip(values, sums, strict=True):
-            deal = base.clone()
-            deal.apply(position.seat, BIDS[bv.bid])
-            world = play_out(deal, seats, position.totals, position.hanging, position.seat, card_play)
-            record_outcome(bv, world, my_side)
-            bs.add(bv.values[-1])
-        worlds += 1
-        if worlds >= min_worlds and all(bs.se_at_most(bv.values, target_se) for bv, bs in zip(values, sums, strict=True)):
-            break
-        if time.perf_counter() - start >= max_seconds:
-            break
+    try:
+        for results in played:
+            ys = []
+            for bv, bs, world in zip(values, sums, results, strict=True):
+                record_outcome(bv, world, my_side)
+                bs.add(bv.values[-1])
+                ys.append(bv.values[-1])
+            fill = dealt.popleft()
+            if regression is not None:
+                regression.add(deals.indicators(fill), ys)
+            worlds += 1
+            if worlds >= min_worlds and target_se > 0:
+                if regression is not None and worlds >= fit_at:
+                    fitted, fitted_on = regression.estimates(), worlds
+                    if fitted is not None:
+                        if all(e.se <= target_se for e in fitted):
+                            break
+                        terms = regression.terms
+                        needed = terms + max(e.se * e.se * (worlds - terms) for e in fitted) / target_se ** 2
+                        fit_at = max(worlds + FIT_STEP, int(min(FIT_EARLY * needed, FIT_GROWTH * worlds)))
+                if fitted is None and all(bs.se_at_most(bv.values, target_se)
+                                          for bv, bs in zip(values, sums, strict=True)):
+                    break
+            if time.perf_counter() - start >= max_seconds:
+                break
+    finally:
+        played.close()
+    if regression is not None and fitted_on != worlds:
+        fitted = regression.estimates()
+    if fitted is not None:
+        for bv, estimate in zip(values, fitted, strict=True):
+            bv.fitted = estimate
     return Evaluation(position, values, worlds, time.perf_counter() - start)

@@ -125,7 +125,7 @@ def _evaluation(moment: Moment, count: int, rng: random.Random) -> Evaluation | 
     except PositionError:
         return None
     return evaluate(position, seed=rng.getrandbits(31), max_seconds=math.inf, target_se=0.0, min_worlds=count,
-                    max_worlds=count)
+                    max_worlds=count, fit=False)  # the judge weighs the per-world values itself
 
 
 def _bids(moment: Moment, count: int, rng: random.Random) -> Judgement | None:

@@ -16,11 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
-import os
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +25,7 @@ from deberc_tui.engine import ActionFormatError, action_to_record
 from deberc_tui.records import Record
 from deberc_tui.storage import atomic_write
 from deberc_tui.untrusted import MIB, InputError, load_json_file
+from deberc_tui.workers import spawn_context, stderr_with_a_file
 
 from .judge import judge, luck_baseline, luck_value
 from .moments import DealStart, Moment, Replay, collect
@@ -212,33 +209,11 @@ def _run(todo: Sequence[Any], jobs: int, work: Callable[[Any], Any] | None = Non
         for task in todo:
             yield work(task)
         return
-    context = multiprocessing.get_context("spawn")
-    with _stderr_with_a_file():
+    context = spawn_context()
+    with stderr_with_a_file():
         pool = context.Pool(min(jobs, len(todo)))
     with pool:
         yield from pool.imap_unordered(work, todo, chunksize=1)
-
-
-@contextmanager
-def _stderr_with_a_file() -> Iterator[None]:
-    """While the workers start, a ``sys.stderr`` with a real file behind it: inside the app, Textual captures it
-    with an object whose ``fileno()`` is -1, which multiprocessing hands to the process it starts to watch the
-    workers (its resource tracker) -- and the start fails with "bad value(s) in fds_to_keep". The null device
-    serves: the tracker has nothing to say that a player should read."""
-    try:
-        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
-    except (AttributeError, OSError, ValueError):
-        usable = False
-    if usable:
-        yield
-        return
-    saved = sys.stderr
-    with open(os.devnull, "w", encoding="utf-8") as null:
-        sys.stderr = null
-        try:
-            yield
-        finally:
-            sys.stderr = saved
 
 
 def _assemble(record: Record, replay: Replay, seat: int, judged_keys: dict[int, str], luck_keys: dict[int, str],

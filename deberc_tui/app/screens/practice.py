@@ -28,6 +28,7 @@ from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
 from deberc_tui.practice.evaluate import GAME, Evaluation, evaluate
 from deberc_tui.practice.history import CARD, Decision, History
+from deberc_tui.practice.pool import default_jobs, warm
 from deberc_tui.practice.position import BidPosition, random_position, seat_role
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
@@ -259,6 +260,7 @@ class PracticeScreen(Screen[None]):
         self.hard = hard
         self.rng = random.Random(seed)  # seed None: a fresh position every launch
         self.seconds = seconds
+        self.jobs = default_jobs()
         self.worlds = worlds  # exactly this many worlds per evaluation (repeatable), else a time budget
         self.look = look or default_look()
         self.set_class(self.look.ascii, "-ascii")  # button borders in ASCII too
@@ -285,6 +287,7 @@ class PracticeScreen(Screen[None]):
         self.title = _(TITLE)
         self.sub_title = ""
         self._tell_history_notes()
+        warm(self.jobs)  # the tutor's workers start now, while the player reads the first hand
         self.action_next()
 
     def _tell_history_notes(self) -> None:
@@ -315,7 +318,7 @@ class PracticeScreen(Screen[None]):
             return
         pos = random_position(self.rules, rng, self.role, self.round)
         for _attempt in range(11 if self.hard else 0):
-            quick = evaluate(pos, seed=rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20)
+            quick = evaluate(pos, seed=rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20, jobs=self.jobs)
             ranked = quick.ranked
             if len(ranked) > 1 and ranked[0].ev - ranked[1].ev < HARD_MARGIN:
                 break
@@ -392,9 +395,9 @@ class PracticeScreen(Screen[None]):
     def run_evaluation(self, gen: int, position: BidPosition, call: str, seed: int) -> None:
         if self.worlds is not None:
             result = evaluate(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=self.worlds,
-                              max_worlds=self.worlds)
+                              max_worlds=self.worlds, jobs=self.jobs)
         else:
-            result = evaluate(position, seed=seed, max_seconds=self.seconds)
+            result = evaluate(position, seed=seed, max_seconds=self.seconds, jobs=self.jobs)
         self.post_message(Evaluated(result, call, gen, rule_of_thumb(position)))
 
     @on(Evaluated)

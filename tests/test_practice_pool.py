@@ -1,0 +1,39 @@
+"""The tutor's worker processes: the same worlds, the same values and the same stop as in one process."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deberc_tui.engine import Rules
+from deberc_tui.practice.evaluate import evaluate
+from deberc_tui.practice.pool import JOBS_VARIABLE, MAX_JOBS, default_jobs, in_order
+from deberc_tui.practice.position import random_position
+
+
+def test_answers_come_back_in_the_order_of_the_items() -> None:
+    assert list(in_order(list, iter(range(100)), 2)) == list(range(100))
+
+
+def test_an_evaluation_in_workers_is_the_evaluation_in_one_process() -> None:
+    """A three-player position priced to a standard error of 5: every world's values, the fitted estimates and the
+    world it stops at are the same with two workers as without."""
+    position = random_position(Rules.preset("moscow", players=3), random.Random(5))
+    alone = evaluate(position, seed=3, target_se=5.0, max_seconds=60.0, jobs=1)
+    shared = evaluate(position, seed=3, target_se=5.0, max_seconds=60.0, jobs=2)
+    assert shared.worlds == alone.worlds
+    for a, b in zip(alone.bids, shared.bids, strict=True):
+        assert (a.bid, a.values, a.chances, a.example, a.fitted) == (b.bid, b.values, b.chances, b.example, b.fitted)
+
+
+@pytest.mark.parametrize(("wanted", "jobs"), [("1", 1), ("3", 3), (" 2 ", 2)])
+def test_the_environment_sets_the_workers(monkeypatch: pytest.MonkeyPatch, wanted: str, jobs: int) -> None:
+    monkeypatch.setenv(JOBS_VARIABLE, wanted)
+    assert default_jobs() == jobs
+
+
+@pytest.mark.parametrize("wanted", ["", "0", "many", "-2", "65"])
+def test_a_setting_that_is_no_count_of_workers_is_ignored(monkeypatch: pytest.MonkeyPatch, wanted: str) -> None:
+    monkeypatch.setenv(JOBS_VARIABLE, wanted)
+    assert 1 <= default_jobs() <= MAX_JOBS
