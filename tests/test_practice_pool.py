@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -37,3 +38,18 @@ def test_the_environment_sets_the_workers(monkeypatch: pytest.MonkeyPatch, wante
 def test_a_setting_that_is_no_count_of_workers_is_ignored(monkeypatch: pytest.MonkeyPatch, wanted: str) -> None:
     monkeypatch.setenv(JOBS_VARIABLE, wanted)
     assert 1 <= default_jobs() <= MAX_JOBS
+
+
+def test_the_bench_measures_the_tutor_beside_its_plain_self() -> None:
+    """``deberc bench practice --against-plain``: each position priced both ways in turn, with a speed-up of the
+    tutor as asked over the plain mean in one process."""
+    from click.testing import CliRunner
+
+    from deberc_tui.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "practice", "--positions", "1", "--seconds", "0.2", "--jobs", "1",
+                                       "--against-plain", "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output.strip().splitlines()[-1])
+    assert set(doc["by_way"]) == {"plain", "greedy"}
+    assert doc["speedup"] > 0

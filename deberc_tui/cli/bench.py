@@ -82,10 +82,12 @@ def bench_engine_cmd(players: int, deals: int, seed: int, preset: str, as_json: 
 @click.option("--jobs", type=Whole(1, 64), default=None,
               help="Worker processes, as the practice screen uses them  [default: one per core, up to 4]")
 @click.option("--plain", is_flag=True, help="The plain mean of the worlds, without the card fit (to compare).")
+@click.option("--against-plain", is_flag=True,
+              help="Also evaluate each position in one process with the plain mean (the tutor before), in turn.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_practice_cmd(
     positions: int, seconds: float, players: int, preset: str, seed: int, full_budget: bool, compare: bool,
-    jobs: int | None, plain: bool, as_json: bool,
+    jobs: int | None, plain: bool, against_plain: bool, as_json: bool,
 ) -> None:
     """Evaluate random bidding positions twice: standard error reached, and agreement on clear positions."""
     from deberc_tui.practice.bench import bench_practice
@@ -97,11 +99,11 @@ def bench_practice_cmd(
             bar.update(1)
 
         result = bench_practice(positions, seconds, seed, players, preset, step, full_budget, compare,
-                                jobs=default_jobs() if jobs is None else jobs, fit=not plain)
+                                jobs=default_jobs() if jobs is None else jobs, fit=not plain, against_plain=against_plain)
     if as_json:
         click.echo(json.dumps(result))
         return
-    for play, figures in result.get("by_card_play", {"": result}).items():
+    for play, figures in result.get("by_way", {"": result}).items():
         line = _(
             "{positions} positions, {seconds:g} s budget: standard error median {se_median} (max {se_max}), "
             "{worlds} worlds in {median_seconds} s (medians); two runs agree on {agreement} of {clear} clear positions"
@@ -109,6 +111,9 @@ def bench_practice_cmd(
                  worlds=figures["worlds_median"], median_seconds=figures["seconds_median"],
                  agreement=figures["agreement"], clear=figures["clear_positions"])
         click.echo(f"{play}: {line}" if play else line)
+    if "speedup" in result:
+        click.echo(_("the tutor answers {speedup}× as fast as in one process with the plain mean (medians)").format(
+            speedup=result["speedup"]))
 
 
 @bench.command("startup")
