@@ -12,7 +12,6 @@ from deberc_tui.practice.evaluate import GREEDY, SEATS, Evaluation, evaluate
 from deberc_tui.practice.pool import warm
 from deberc_tui.practice.position import random_position
 
-
 PLAIN = "plain"
 """The tutor as it was before its workers and its card fit: one process, the plain mean (``--against-plain``)."""
 

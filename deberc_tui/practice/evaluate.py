@@ -465,14 +465,52 @@ def _play_worlds(setting: _Setting, fills: Sequence[Sequence[int]]) -> list[tupl
 
 FIT_FIRST = 2
 """The first fit waits for this many worlds per fitted term (fewer leave its standard error too wide to tell)."""
-FIT_EARLY = 0.97
-"""After a fit, the next waits for the worlds its residuals say the target needs, times this (a fit costs
-milliseconds: a few per evaluation, not one per world) -- """
 FIT_GROWTH = 1.4
-"""-- but for no more than this many times the worlds so far: an early fit's residuals, over few worlds, can be far
-wider than later ones (one wild world weighs a lot); and for no fewer than this: --"""
+"""A fit is made again once the worlds have grown this many times since the last one (an early fit's residuals, over
+few worlds, can be far wider than later ones: one wild world weighs a lot), or sooner -- """
 FIT_STEP = 8
-"""-- worlds (near the target, not a fit after every world)."""
+"""-- but no sooner than this many worlds, when the plain standard errors, scaled as the last fit narrowed each, say
+that every bid is within the target (a fit costs milliseconds: a few per evaluation, not one per world)."""
+
+
+class _StoppingRule:
+    """When an evaluation has every bid within the target standard error: by the card fit's standard errors once
+    the worlds are enough for it (:class:`~deberc_tui.practice.regression.CardRegression`), else by the plain ones."""
+
+    def __init__(self, regression: CardRegression | None, sums: Sequence[_Sums], target: float) -> None:
+        self.regression, self.sums, self.target = regression, sums, target
+        self.fitted: list[Estimate] | None = None
+        self.fitted_on = 0
+        self.fit_at = FIT_FIRST * (len(regression.means) + 1) if regression is not None else 0
+        self.narrowed: list[float] = []  # per bid, the last fit's standard error over the plain one
+
+    def done(self, worlds: int, values: Sequence[BidValue]) -> bool:
+        regression, target = self.regression, self.target
+        if regression is not None and worlds >= self.fit_at and (
+                worlds >= FIT_GROWTH * self.fitted_on or self._expected_within(worlds, regression.terms)):
+            self.fitted, self.fitted_on = regression.estimates(), worlds
+            if self.fitted is not None:
+                if all(e.se <= target for e in self.fitted):
+                    return True
+                self.fit_at = worlds + FIT_STEP
+                self.narrowed = [e.se / plain if (plain := bs.rough_se()) > 0 else 1.0
+                                 for e, bs in zip(self.fitted, self.sums, strict=True)]
+        return self.fitted is None and all(bs.se_at_most(bv.values, target)
+                                           for bv, bs in zip(values, self.sums, strict=True))
+
+    def _expected_within(self, worlds: int, terms: int) -> bool:
+        """Whether the fit now would have every bid within the target, judging by the plain standard errors: the
+        fit's is the plain one times a ratio that shrinks as the worlds outgrow the terms (√(n / (n − terms)),
+        the price of fitting them)."""
+        was = self.fitted_on
+        shrink = math.sqrt(worlds * (was - terms) / ((worlds - terms) * was))
+        return all(r * shrink * bs.rough_se() <= self.target for r, bs in zip(self.narrowed, self.sums, strict=True))
+
+    def final(self, worlds: int) -> list[Estimate] | None:
+        """The fit over all ``worlds`` (None without a fit, or with too few worlds for it)."""
+        if self.regression is not None and self.fitted_on != worlds:
+            self.fitted, self.fitted_on = self.regression.estimates(), worlds
+        return self.fitted
 
 
 def evaluate(
@@ -510,9 +548,7 @@ def evaluate(
 
     played = in_order(partial(_play_worlds, setting), fills(), jobs)
     regression = CardRegression(deals.means, len(legal)) if fit else None
-    fitted: list[Estimate] | None = None
-    fitted_on = 0
-    fit_at = FIT_FIRST * (len(deals.means) + 1)
+    rule = _StoppingRule(regression, sums, target_se)
     worlds = 0
     try:
         for results in played:
@@ -525,24 +561,13 @@ def evaluate(
             if regression is not None:
                 regression.add(deals.indicators(fill), ys)
             worlds += 1
-            if worlds >= min_worlds and target_se > 0:
-                if regression is not None and worlds >= fit_at:
-                    fitted, fitted_on = regression.estimates(), worlds
-                    if fitted is not None:
-                        if all(e.se <= target_se for e in fitted):
-                            break
-                        terms = regression.terms
-                        needed = terms + max(e.se * e.se * (worlds - terms) for e in fitted) / target_se ** 2
-                        fit_at = max(worlds + FIT_STEP, int(min(FIT_EARLY * needed, FIT_GROWTH * worlds)))
-                if fitted is None and all(bs.se_at_most(bv.values, target_se)
-                                          for bv, bs in zip(values, sums, strict=True)):
-                    break
+            if worlds >= min_worlds and target_se > 0 and rule.done(worlds, values):
+                break
             if time.perf_counter() - start >= max_seconds:
                 break
     finally:
         played.close()
-    if regression is not None and fitted_on != worlds:
-        fitted = regression.estimates()
+    fitted = rule.final(worlds)
     if fitted is not None:
         for bv, estimate in zip(values, fitted, strict=True):
             bv.fitted = estimate
