@@ -8,8 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deberc_tui.engine import Rules
-from deberc_tui.practice.evaluate import GREEDY, SEATS, Evaluation, evaluate
-from deberc_tui.practice.pool import warm
+from deberc_tui.practice.evaluate import GREEDY, SEATS, Evaluation, evaluate, start_workers
 from deberc_tui.practice.position import random_position
 
 PLAIN = "plain"
@@ -36,7 +35,7 @@ def bench_practice(
     plain mean (:data:`PLAIN`). The figures of the tutor as asked are at the top level, and every way's under
     ``by_way`` (``by_card_play`` too with ``compare``).
     """
-    warm(jobs)
+    start_workers(jobs)
     target = 0.0 if full_budget else 3.0
     rules = Rules.preset(preset, players=players)
     rng = random.Random(seed)

@@ -36,7 +36,7 @@ from deberc_tui.engine.options import BellaTo
 from deberc_tui.engine.scoring import BAIT
 from deberc_tui.play.loop import PlayLoop, Seat
 from deberc_tui.play.seats import BotSeat
-from deberc_tui.practice.pool import in_order
+from deberc_tui.practice.pool import in_order, warm
 from deberc_tui.practice.position import BidPosition
 from deberc_tui.practice.regression import CardRegression, Estimate
 from deberc_tui.practice.worlds import WorldDeals
@@ -461,6 +461,12 @@ def _play_worlds(setting: _Setting, fills: Sequence[Sequence[int]]) -> list[tupl
             worlds.append(play_out(deal, seats, position.totals, position.hanging, position.seat, setting.card_play))
         out.append(tuple(worlds))
     return out
+
+
+def start_workers(jobs: int) -> None:
+    """Start the tutor's ``jobs`` worker processes now, ready to play worlds (the practice screen does when it
+    opens: starting them takes longer than an answer should)."""
+    warm(jobs, preload=__name__)
 
 
 FIT_FIRST = 2

@@ -12,6 +12,7 @@ takes longer than an answer should, so the practice screen starts it when it ope
 from __future__ import annotations
 
 import atexit
+import importlib
 import itertools
 import os
 import threading
@@ -74,15 +75,17 @@ def _batch(work: Callable[[Sequence[T]], list[R]], generation: int, batch: Seque
     return out
 
 
-def _ready() -> bool:
-    """A worker's first task: importing this module's callers' modules happens on the way (see :func:`warm`)."""
-    import deberc_tui.practice.evaluate  # noqa: F401  -- the engine and the bots, imported before the first world
-
+def _ready(preload: str) -> bool:
+    """A worker's first task: import the module its work will come from (and so the engine and the bots), before
+    the first batch arrives."""
+    if preload:
+        importlib.import_module(preload)
     return True
 
 
-def _executor(jobs: int) -> ProcessPoolExecutor | None:
-    """The running pool of ``jobs`` workers, started if need be; None where workers cannot start."""
+def _executor(jobs: int, preload: str = "") -> ProcessPoolExecutor | None:
+    """The running pool of ``jobs`` workers, started if need be (each importing ``preload``, a module's name); None
+    where workers cannot start."""
     global _pool, _jobs, _current
     with _lock:
         if _pool is not None and _jobs == jobs:
@@ -96,18 +99,19 @@ def _executor(jobs: int) -> ProcessPoolExecutor | None:
                 _current = context.RawValue("Q", 0)
                 pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(_current,))
                 for _ in range(jobs):  # every worker starts now, while stderr has a file
-                    pool.submit(_ready)
+                    pool.submit(_ready, preload)
         except (OSError, RuntimeError, ValueError):
             return None
         _pool, _jobs = pool, jobs
         return pool
 
 
-def warm(jobs: int | None = None) -> None:
-    """Start the workers now (in the background: they are ready a second or so later)."""
+def warm(jobs: int | None = None, preload: str = "") -> None:
+    """Start the workers now, each importing the module ``preload`` names (in the background: they are ready a
+    second or so later)."""
     jobs = default_jobs() if jobs is None else jobs
     if jobs > 1:
-        _executor(jobs)
+        _executor(jobs, preload)
 
 
 def shutdown() -> None:

@@ -26,9 +26,9 @@ from deberc_tui.app.usertext import plain, tell
 from deberc_tui.engine import DECK, Card, CardError, Rules, Suit, seat_view, sort_hand
 from deberc_tui.engine.text import Text as EngineText
 from deberc_tui.engine.text import render
-from deberc_tui.practice.evaluate import GAME, Evaluation, evaluate
+from deberc_tui.practice.evaluate import GAME, Evaluation, evaluate, start_workers
 from deberc_tui.practice.history import CARD, Decision, History
-from deberc_tui.practice.pool import default_jobs, warm
+from deberc_tui.practice.pool import default_jobs
 from deberc_tui.practice.position import BidPosition, random_position, seat_role
 from deberc_tui.text import words
 from deberc_tui.text.i18n import N_, _, ngettext, translate_error
@@ -287,7 +287,7 @@ class PracticeScreen(Screen[None]):
         self.title = _(TITLE)
         self.sub_title = ""
         self._tell_history_notes()
-        warm(self.jobs)  # the tutor's workers start now, while the player reads the first hand
+        start_workers(self.jobs)  # now, while the player reads the first hand
         self.action_next()
 
     def _tell_history_notes(self) -> None:
