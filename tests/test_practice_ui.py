@@ -402,3 +402,23 @@ def test_snapshot_record_with_past_mistakes(snap_compare: Any) -> None:
 def test_snapshot_verdict_ru(snap_compare: Any, size: tuple[int, int]) -> None:
     set_language("ru")
     assert snap_compare(practice_app(round_=2), terminal_size=size, run_before=run_keys("2"))
+
+
+async def test_a_long_verdict_leaves_every_bid_in_view_at_80x24() -> None:
+    """Three players near the end of the game, round 2: four bids, and a verdict of seven lines (the chance of
+    winning the game, your record). The body scrolls so that the tutor's table is shown whole, every bid's row."""
+    app = PracticeApp(Rules.preset("moscow", players=3), seed=12, worlds=WORLDS, look=Look())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        calls = app.screen.position.legal_bids()
+        assert len(calls) == 4 and app.screen.position.round == 2
+        await pilot.press("2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "to win the game" in text
+        assert sorted(label for _, label in table_rows(text)) == ["Pass", "♠ Spades", "♣ Clubs", "♦ Diamonds"]
+
+
+def test_snapshot_long_verdict_scrolled_at_80x24(snap_compare: Any) -> None:
+    app = PracticeApp(Rules.preset("moscow", players=3), seed=12, worlds=WORLDS, look=Look())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_keys("2"))

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
@@ -275,7 +275,7 @@ class PracticeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="*" if self.look.ascii else None)
-        with Vertical():
+        with VerticalScroll(id="body"):  # at 80×24 a long verdict would push the numbers off the screen
             yield Static("", id="situation")
             yield Static("", id="hand")
             yield Horizontal(id="bids")
@@ -416,6 +416,7 @@ class PracticeScreen(Screen[None]):
             chance = (f"{b.chance * 100:.0f}%",) if near else ()
             table.add_row(mark, bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *chance)
         table.display = True
+        table.scroll_visible(animate=False)  # the numbers in view, the verdict above them
         decision = self.history.add(ev, message.chosen)
         self._tell_history_notes()
         chosen = ev.value(message.chosen)
@@ -529,6 +530,7 @@ class PracticeScreen(Screen[None]):
             se = "—" if option.se == float("inf") else f"{option.se:.1f}"
             table.add_row(mark, look.card_text(option.action.card), f"{option.ev:+.1f}", se)
         table.display = True
+        table.scroll_visible(animate=False)  # the numbers in view, the verdict above them
         self.history.keep(card_entry(message.drill.position, graded))
         self._tell_history_notes()
         verdict.update(Text(card_verdict_text(graded, look)
