@@ -29,9 +29,10 @@ R = TypeVar("R")
 
 MAX_JOBS = 4
 """More workers than this buy a tutor's answer little: an evaluation is a few hundred worlds."""
-BATCH = 8
-"""Worlds in one batch: a few milliseconds of play, far more than the cost of sending it (a batch too many is
-played when an evaluation stops)."""
+BATCH = 16
+"""Worlds in one batch: ten milliseconds or so of play, far more than the cost of sending it and reading its answers
+(the batches of an evaluation that has stopped are dropped where they stand). Measured with two workers on two cores:
+16 a batch ran 5% faster than 8 (the program's own process busy a quarter less), 32 no faster than 16."""
 AHEAD = 2
 """Batches in flight per worker, so that none waits for the next while the answers travel."""
 
