@@ -53,3 +53,14 @@ def test_the_bench_measures_the_tutor_beside_its_plain_self() -> None:
     doc = json.loads(result.output.strip().splitlines()[-1])
     assert set(doc["by_way"]) == {"plain", "greedy"}
     assert doc["speedup"] > 0
+
+
+def test_an_evaluation_goes_on_here_when_the_workers_stop_under_it() -> None:
+    """The program ending (its workers shut down) while an evaluation runs: the rest is played in this process, every
+    answer still in order."""
+    from deberc_tui.practice import pool
+
+    answers = pool.in_order(list, iter(range(200)), 2)
+    first = [next(answers) for _ in range(5)]
+    pool.shutdown()
+    assert first + list(answers) == list(range(200))

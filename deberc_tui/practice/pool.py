@@ -18,7 +18,7 @@ import os
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -145,7 +145,12 @@ def in_order(work: Callable[[Sequence[T]], list[R]], items: Iterator[T], jobs: i
             batch = [item for _, item in zip(range(BATCH), items, strict=False)]
             if not batch:
                 return
-            pending.append((batch, pool.submit(_batch, work, generation, batch)))
+            try:
+                future = pool.submit(_batch, work, generation, batch)
+            except RuntimeError:  # the pool shut down under it (the program ending): this batch is played here
+                future = Future()
+                future.set_exception(BrokenProcessPool("the workers have stopped"))
+            pending.append((batch, future))
 
     try:
         refill()
@@ -153,7 +158,7 @@ def in_order(work: Callable[[Sequence[T]], list[R]], items: Iterator[T], jobs: i
             batch, future = pending.popleft()
             try:
                 answers = future.result()
-            except BrokenProcessPool:  # a worker died (killed, out of memory): the rest is worked here
+            except (BrokenProcessPool, CancelledError):  # a worker died, or the pool was shut: the rest is worked here
                 shutdown()
                 for left, _ in [(batch, future), *pending]:
                     yield from work(left)
