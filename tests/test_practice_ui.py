@@ -135,7 +135,8 @@ async def test_next_before_the_tutor_answers_shows_the_new_position_only(monkeyp
     monkeypatch.setattr(practice_screen, "evaluate", slow)
     app = practice_app(seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
+        while "Your bid?" not in screen_text(app):  # the position, its evaluation begun and not done
+            await pilot.pause(0.02)
         first = hand_line(screen_text(app))
         await pilot.press("1", "n", "n")  # no waiting for the evaluation or the dealing
         await settle(pilot)
@@ -145,6 +146,20 @@ async def test_next_before_the_tutor_answers_shows_the_new_position_only(monkeyp
         await pilot.press("1")
         await settle(pilot)
         assert "Your record: 1 decision," in screen_text(app), screen_text(app)
+
+
+async def test_the_tutor_has_its_answer_ready_when_the_bid_comes() -> None:
+    """The evaluation starts when the position is shown (its answer does not depend on the bid): once it is done,
+    a bid is answered at once, with no worker left to wait for."""
+    app = practice_app(seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert "Your bid?" in screen_text(app) and "worlds in" not in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert all(w.is_finished for w in app.workers), "nothing left to wait for"
+        text = screen_text(app)
+        assert "worlds in" in text and "Your record: 1 decision," in text, text
 
 
 async def test_replaying_mistakes_after_a_bid_does_not_crash() -> None:

@@ -27,7 +27,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -535,6 +535,7 @@ def evaluate(
     card_play: str = GREEDY,
     jobs: int = 1,
     fit: bool = True,
+    stop: Callable[[], bool] | None = None,
 ) -> Evaluation:
     """Play every legal bid out in the same sampled worlds until each bid's SE ≤ ``target_se`` or time runs out
     (``card_play``: how the cards are played, :func:`play_out`), in ``jobs`` worker processes
@@ -542,7 +543,8 @@ def evaluate(
 
     With ``fit`` each bid's value and standard error are the regression estimate's, corrected by who was dealt
     which card (:mod:`~deberc_tui.practice.regression`) once the worlds are enough for the fit; without it, and
-    before, the plain mean's. The per-world values are the same either way."""
+    before, the plain mean's. The per-world values are the same either way. ``stop`` is asked after every world
+    whether the answer is still wanted (a screen that moved on): if not, the evaluation ends there."""
     start = time.perf_counter()
     legal = position.legal_bids()
     values = [BidValue(b) for b in legal]
@@ -574,7 +576,7 @@ def evaluate(
             worlds += 1
             if worlds >= min_worlds and target_se > 0 and rule.done(worlds, values):
                 break
-            if time.perf_counter() - start >= max_seconds:
+            if time.perf_counter() - start >= max_seconds or stop is not None and stop():
                 break
     finally:
         played.close()

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.worker import get_current_worker
 
 from deberc_tui.app.look import Look, unicode_ok
 from deberc_tui.app.themes import use_table_theme
@@ -180,7 +181,6 @@ HARD_MARGIN = 15.0
 @dataclass
 class Evaluated(Message):
     evaluation: Evaluation
-    chosen: str
     gen: int = 0
     reason: EngineText | None = None  # the heuristic bot's rule of thumb for this position
 
@@ -268,6 +268,8 @@ class PracticeScreen(Screen[None]):
         self.card: tuple[CardDrill, list[Card]] | None = None
         """A card position on screen: the drill and the cards that may be played, in the buttons' order."""
         self.answered = False
+        self.chosen: str | None = None  # the bid answered, once it is
+        self.evaluated: Evaluated | None = None  # the tutor's answer on the position shown, once it is ready
         self.gen = 0  # which position is on screen: results for an earlier one are dropped
         self.history = History.load()
         if mistakes:
@@ -298,6 +300,7 @@ class PracticeScreen(Screen[None]):
     def action_next(self) -> None:
         self.gen += 1
         self.answered = False
+        self.chosen = self.evaluated = None
         self.position = None
         self.card = None
         self.query_one("#verdict", Static).update(_("Dealing…"))
@@ -317,8 +320,10 @@ class PracticeScreen(Screen[None]):
             self.post_message(PositionReady(queued, gen))
             return
         pos = random_position(self.rules, rng, self.role, self.round)
+        worker = get_current_worker()
         for _attempt in range(11 if self.hard else 0):
-            quick = evaluate(pos, seed=rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20, jobs=self.jobs)
+            quick = evaluate(pos, seed=rng.randrange(1 << 30), max_seconds=0.8, min_worlds=20, jobs=self.jobs,
+                             stop=lambda: worker.is_cancelled)
             ranked = quick.ranked
             if len(ranked) > 1 and ranked[0].ev - ranked[1].ev < HARD_MARGIN:
                 break
@@ -358,6 +363,10 @@ class PracticeScreen(Screen[None]):
         await bids.mount_all(buttons)
         self.position = pos
         self.query_one("#verdict", Static).update(_("Your bid? (digit key or click)"))
+        # The tutor starts now, while the player thinks: its answer does not depend on the bid chosen, and is
+        # usually ready when the key is pressed.
+        self.evaluated = None
+        self.run_evaluation(self.gen, pos, self.rng.randrange(1 << 30))
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
@@ -387,23 +396,38 @@ class PracticeScreen(Screen[None]):
         if self.position is None or self.answered:
             return
         self.answered = True
+        self.chosen = call
+        if self.evaluated is not None:
+            self.show_evaluation(self.evaluated, call)
+            return
         self.query_one("#verdict", Static).update(
             plain(_("You: {bid}. The tutor is playing it out…").format(bid=bid_label(call, self.look))))
-        self.run_evaluation(self.gen, self.position, call, self.rng.randrange(1 << 30))
 
     @work(thread=True, exclusive=True, group="practice")
-    def run_evaluation(self, gen: int, position: BidPosition, call: str, seed: int) -> None:
+    def run_evaluation(self, gen: int, position: BidPosition, seed: int) -> None:
+        worker = get_current_worker()
+
+        def moved_on() -> bool:
+            return worker.is_cancelled
+
         if self.worlds is not None:
             result = evaluate(position, seed=seed, max_seconds=1e9, target_se=0.0, min_worlds=self.worlds,
-                              max_worlds=self.worlds, jobs=self.jobs)
+                              max_worlds=self.worlds, jobs=self.jobs, stop=moved_on)
         else:
-            result = evaluate(position, seed=seed, max_seconds=self.seconds, jobs=self.jobs)
-        self.post_message(Evaluated(result, call, gen, rule_of_thumb(position)))
+            result = evaluate(position, seed=seed, max_seconds=self.seconds, jobs=self.jobs, stop=moved_on)
+        if not moved_on():
+            self.post_message(Evaluated(result, gen, rule_of_thumb(position)))
 
     @on(Evaluated)
-    def show_evaluation(self, message: Evaluated) -> None:
+    def evaluation_ready(self, message: Evaluated) -> None:
         if message.gen != self.gen:
             return
+        self.evaluated = message
+        if self.answered and self.chosen is not None:
+            self.show_evaluation(message, self.chosen)
+
+    def show_evaluation(self, message: Evaluated, chosen_bid: str) -> None:
+        """The tutor's table and verdict on ``chosen_bid``."""
         ev = message.evaluation
         look = self.look
         table = self.query_one("#table", DataTable)
@@ -412,24 +436,24 @@ class PracticeScreen(Screen[None]):
         table.add_columns(" ", _("bid"), _("expected points"), _("± SE"), _("bait"),
                           *((_("to win the game"),) if near else ()))
         for b in ev.ranked:
-            mark = "▶" if b.bid == message.chosen else " "
+            mark = "▶" if b.bid == chosen_bid else " "
             chance = (f"{b.chance * 100:.0f}%",) if near else ()
             table.add_row(mark, bid_label(b.bid, look), f"{b.ev:+.1f}", f"{b.se:.1f}", f"{b.bait * 100:.0f}%", *chance)
         table.display = True
         table.scroll_visible(animate=False)  # the numbers in view, the verdict above them
-        decision = self.history.add(ev, message.chosen)
+        decision = self.history.add(ev, chosen_bid)
         self._tell_history_notes()
-        chosen = ev.value(message.chosen)
+        chosen = ev.value(chosen_bid)
         example = chosen.example
         if example:  # one world's hand after the bid: what the 6 cards became (10 under Kharkiv)
             self.query_one("#hand", Static).update(
                 Text(_("Your cards:") + "  ") + look.cards_text(sort_hand(ev.position.hand), sep="  ")
-                + "\n" + Text(_("In one world after {bid}:").format(bid=bid_label(message.chosen, look)) + "  ")
+                + "\n" + Text(_("In one world after {bid}:").format(bid=bid_label(chosen_bid, look)) + "  ")
                 + look.cards_text(sort_hand(example, chosen.example_trump), sep=" "))
         thumb = "" if message.reason is None else "\n" + _("Heuristic bot: {reason}").format(
             reason=reason_text(message.reason, look))
         self.query_one("#verdict", Static).update(plain(
-            verdict_text(ev, message.chosen, decision, look) + thumb
+            verdict_text(ev, chosen_bid, decision, look) + thumb
             + "\n" + _("{worlds} worlds in {seconds:.1f} s.  Press n for the next position.").format(
                 worlds=ev.worlds, seconds=ev.seconds)
             + "\n" + _("Your record: {summary}").format(summary=self.history.summary())
