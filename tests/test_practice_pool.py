@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
@@ -64,3 +68,37 @@ def test_an_evaluation_goes_on_here_when_the_workers_stop_under_it() -> None:
     first = [next(answers) for _ in range(5)]
     pool.shutdown()
     assert first + list(answers) == list(range(200))
+
+
+KILLED = textwrap.dedent("""
+    import os, sys
+    from deberc_tui.practice import pool
+
+    if __name__ == "__main__":
+        print(list(pool.in_order(list, iter([1, 2, 3]), 2)))
+        print(" ".join(str(pid) for pid in pool._pool._processes), flush=True)
+        os._exit(0)  # as if killed: no exit code runs, nothing stops the workers
+""")
+
+
+def test_the_workers_go_when_the_program_dies_without_stopping_them() -> None:
+    """A terminal closed under the practice screen kills the program before it can stop its workers: they see it
+    gone and leave, instead of waiting for work forever."""
+    out = subprocess.run([sys.executable, "-c", KILLED], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "[1, 2, 3]"
+    pids = [int(pid) for pid in lines[1].split()]
+    assert len(pids) == 2
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in pids)
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

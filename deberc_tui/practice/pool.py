@@ -16,6 +16,7 @@ import importlib
 import itertools
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
@@ -60,9 +61,23 @@ dropped where it stands, not played to its end while the next evaluation waits (
 _generations = itertools.count(1)
 
 
-def _start_worker(current: Any) -> None:
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker looks whether the program that started it is still there."""
+
+
+def _start_worker(current: Any, parent: int) -> None:
+    """A worker's set-up: the shared evaluation counter, and a watch on the program that started it — killed or hung
+    up on (its terminal closed), the program runs no exit code that could stop its workers, so they go by themselves
+    rather than wait for work forever."""
     global _current
     _current = current
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="deberc-parent-watch", daemon=True).start()
 
 
 def _batch(work: Callable[[Sequence[T]], list[R]], generation: int, batch: Sequence[T]) -> list[R]:
@@ -98,7 +113,8 @@ def _executor(jobs: int, preload: str = "") -> ProcessPoolExecutor | None:
             with stderr_with_a_file():
                 context = spawn_context()
                 _current = context.RawValue("Q", 0)
-                pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(_current,))
+                pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                           initargs=(_current, os.getpid()))
                 for _ in range(jobs):  # every worker starts now, while stderr has a file
                     pool.submit(_ready, preload)
         except (OSError, RuntimeError, ValueError):
