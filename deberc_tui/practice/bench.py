@@ -58,7 +58,7 @@ def bench_practice(
     if len(ways) > 1:
         out["by_way"] = {way: figures.summary() for way, figures in runs.items()}
     if compare:
-        out["by_card_play"] = {play: runs[play].summary() for play in (GREEDY, SEATS)}
+        out["by_card_play"] = {play: out["by_way"][play] for play in (GREEDY, SEATS)}
     if against_plain:
         out["speedup"] = round(runs[PLAIN].median_seconds / max(runs[GREEDY].median_seconds, 1e-9), 2)
     return out

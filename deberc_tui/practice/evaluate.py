@@ -131,19 +131,21 @@ class _Sums:
         self.total += value
         self.squares += value * value
 
+    def _squared_se(self) -> float:
+        """The squared standard error from the sums (``n`` ≥ 2), rounding and all."""
+        n = self.n
+        return (self.squares - self.total * self.total / n) / (n - 1) / n
+
     def rough_se(self) -> float:
         """The standard error from the sums (rounding aside: for planning, not for deciding)."""
-        n = self.n
-        if n < 2:
-            return math.inf
-        return math.sqrt(max(0.0, (self.squares - self.total * self.total / n) / (n - 1) / n))
+        return math.sqrt(max(0.0, self._squared_se())) if self.n >= 2 else math.inf
 
     def se_at_most(self, values: Sequence[float], target: float) -> bool:
         """``standard_error(values) <= target``, the very answer: from the sums where they decide it by far (their
         rounding is below a billionth of the squares), else from ``values`` themselves."""
         n = self.n
         if n >= 2 and n == len(values):
-            squared_se = (self.squares - self.total * self.total / n) / (n - 1) / n
+            squared_se = self._squared_se()
             doubt = 1e-9 * self.squares / (n - 1) / n + 1e-300
             goal = target * target if target >= 0 else -1.0
             if squared_se - doubt > goal:

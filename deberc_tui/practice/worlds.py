@@ -46,8 +46,9 @@ class WorldDeals:
             return Holder.PARTNER if rules.side_of(seat) == position.side else Holder.OTHERS
 
         slots = [holder(s) for s in spare_holders(rules, position.dealer, {position.seat: 6}, position.seat)]
-        counts = {h: slots.count(h) for h in Holder if slots.count(h)}
-        kept = [h for h in Holder if h in counts and h is not max(counts, key=lambda k: counts[k])]
+        counts = {h: n for h in Holder if (n := slots.count(h))}
+        most = max(counts, key=lambda h: counts[h])
+        kept = [h for h in counts if h is not most]
         width = len(unknown)
         self.holders = tuple(kept)
         self.slot_base: tuple[int | None, ...] = tuple(

@@ -365,7 +365,6 @@ class PracticeScreen(Screen[None]):
         self.query_one("#verdict", Static).update(_("Your bid? (digit key or click)"))
         # The tutor starts now, while the player thinks: its answer does not depend on the bid chosen, and is
         # usually ready when the key is pressed.
-        self.evaluated = None
         self.run_evaluation(self.gen, pos, self.rng.randrange(1 << 30))
 
     def on_key(self, event: events.Key) -> None:
