@@ -207,6 +207,10 @@ async def test_a_record_with_an_unknown_bot_is_opened_and_said_as_typed(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "bot '[/]x' is not available" in told(app) and "[bold]game.json" in told(app)
+        for _ in range(50):  # the toast is mounted after the table: on a busy machine a frame or more later
+            if "'[/]x'" in screen_text(app):
+                break
+            await pilot.pause()
         shows_as_typed(screen_text(app), (SHOWN[0], SHOWN[3], "'[/]x'"))
 
 
