@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import always, first_legal, screen_text, settle, table_screen
+from apphelp import always, first_legal, human_move, screen_text, settle, table_screen
 from rulehelp import deck, new_deal, rules, run
 from tablehelp import to_game_over
 from test_rules_scoring import MADE_HANDS
@@ -22,6 +22,7 @@ from test_table_second_edition import PLAYERS, Offerer, loaded, on_lead_after_a_
 from deberc_tui.app import make_app
 from deberc_tui.app.look import Look
 from deberc_tui.app.screens.modals import ConcedeAnswerScreen
+from deberc_tui.app.screens.table import TableScreen
 from deberc_tui.app.table_view import status_line
 from deberc_tui.engine import Card, Game, PlayCard, Rules, SwapSeven, seat_view
 from deberc_tui.engine.text import Text
@@ -292,3 +293,34 @@ async def test_a_stray_enter_does_not_answer_an_offer_to_concede_for_fifty() -> 
         await pilot.pause()
         assert "offers to concede the deal for fifty" in screen_text(app)
         assert app.session.game.totals == [0, 0]
+
+
+# -- the footer ---------------------------------------------------------------------------------------------------
+
+
+def footer_keys(app: Any) -> list[str]:
+    """The footer's keys as drawn, by their descriptions (a key whose action is not open now is not drawn)."""
+    from textual.widgets._footer import FooterKey
+
+    return [key.description for key in table_screen(app).query(FooterKey)]
+
+
+async def test_the_footer_shows_undo_exactly_when_there_is_a_move_to_undo() -> None:
+    """The footer is built again only when a key opens or closes, yet at every turn of a deal played by keys it
+    shows Undo when, and only when, the session has a move of yours to take back, and the other keys always."""
+    app = make_app(Rules.preset("moscow", players=2), seed=11, first_dealer=1, pace=0.0, look=LOOK,
+                   bot_maker=first_legal, autosave=False)
+    seen = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for turn in range(40):
+            await settle(pilot)
+            screen = app.screen
+            if not isinstance(screen, TableScreen):
+                break
+            undo = screen.session.offers("undo")
+            now = {b.binding.description for b in screen.active_bindings.values() if b.binding.show}  # built now
+            assert sorted(footer_keys(app)) == sorted(now), f"turn {turn}: the footer is out of date"
+            assert ("Undo" in footer_keys(app)) is undo, f"turn {turn}: the session offers undo: {undo}"
+            seen.add(undo)
+            await human_move(pilot)
+    assert seen == {True, False}, "Undo was seen both closed and open"

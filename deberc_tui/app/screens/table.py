@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -87,8 +88,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", N_("Quit")),
     ]
 
-    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True, bindings=True)
-    """The session's progress (deals, actions): every change redraws the table and re-checks the open keys."""
+    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True)
+    """The session's progress (deals, actions): every change redraws the table."""
     refused: reactive[bool] = reactive(False, toggle_class="-refused")
     """The status line shows why a key or a card was refused (drawn as an error)."""
     too_small: reactive[bool] = reactive(False, toggle_class="-too-small")
@@ -101,6 +102,9 @@ class TableScreen(Screen[None]):
         self.look = look
         self.narrator = Narrator(session.people, look, match=bool(session.match.rules.match_target))
         self.logged = ""
+        self._actions = tuple({(name, params[0] if params else None): None
+                               for _, name, params in (parse(b.action) for b in self.BINDINGS if isinstance(b, Binding))})
+        self._open_keys: tuple[bool, ...] = ()
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -256,6 +260,16 @@ class TableScreen(Screen[None]):
             self.logged = shown  # a refusal, hint or warning stays readable in the log
             self.say(Text(shown, style="italic"))
         self.progress = session.progress()
+        self._check_keys()
+
+    def _check_keys(self) -> None:
+        """Tell the footer to check the keys again only when one opened or closed: every check builds the footer
+        anew (a dozen widgets mounted), and most moves leave every key as it was. A pressed key is checked
+        (:meth:`check_action`) whatever the footer shows."""
+        open_keys = tuple(self.session.offers(action, arg) for action, arg in self._actions)
+        if open_keys != self._open_keys:
+            self._open_keys = open_keys
+            self.refresh_bindings()
 
     def _show_hand(self, view: SeatView | None) -> None:
         """The viewer's cards, the legal ones bright, and the card the session offers first selected."""
