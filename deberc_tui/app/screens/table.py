@@ -103,7 +103,7 @@ class TableScreen(Screen[None]):
         self.narrator = Narrator(session.people, look, match=bool(session.match.rules.match_target))
         self.logged = ""
         self._actions = tuple({(name, params[0] if params else None): None
-                               for _, name, params in (parse(b.action) for b in self.BINDINGS if isinstance(b, Binding))})
+                               for _, name, params in (parse(b.action) for b in self.BINDINGS if isinstance(b, Binding) and b.show)})
         self._open_keys: tuple[bool, ...] = ()
 
     # -- layout --------------------------------------------------------------------------------
@@ -263,9 +263,9 @@ class TableScreen(Screen[None]):
         self._check_keys()
 
     def _check_keys(self) -> None:
-        """Tell the footer to check the keys again only when one opened or closed: every check builds the footer
-        anew (a dozen widgets mounted), and most moves leave every key as it was. A pressed key is checked
-        (:meth:`check_action`) whatever the footer shows."""
+        """Tell the footer to check its keys again only when one of them opened or closed: every check builds the
+        footer anew (a dozen widgets mounted), and most moves leave its keys as they were. A pressed key is checked
+        (:meth:`check_action`) whatever the footer shows, the keys it does not show included."""
         open_keys = tuple(self.session.offers(action, arg) for action, arg in self._actions)
         if open_keys != self._open_keys:
             self._open_keys = open_keys
