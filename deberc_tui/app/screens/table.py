@@ -88,8 +88,9 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", N_("Quit")),
     ]
 
-    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True)
-    """The session's progress (deals, actions): every change redraws the table."""
+    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True, repaint=False)
+    """The session's progress (deals, actions), set after every move. It does not repaint the whole screen: each
+    widget the move changed redraws itself (a whole repaint after every move was a tenth of a table test's time)."""
     refused: reactive[bool] = reactive(False, toggle_class="-refused")
     """The status line shows why a key or a card was refused (drawn as an error)."""
     too_small: reactive[bool] = reactive(False, toggle_class="-too-small")
