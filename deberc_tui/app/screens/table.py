@@ -88,9 +88,6 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", N_("Quit")),
     ]
 
-    progress: reactive[tuple[int, int]] = reactive((0, 0), always_update=True, repaint=False)
-    """The session's progress (deals, actions), set after every move. It does not repaint the whole screen: each
-    widget the move changed redraws itself (a whole repaint after every move was a tenth of a table test's time)."""
     refused: reactive[bool] = reactive(False, toggle_class="-refused")
     """The status line shows why a key or a card was refused (drawn as an error)."""
     too_small: reactive[bool] = reactive(False, toggle_class="-too-small")
@@ -260,8 +257,7 @@ class TableScreen(Screen[None]):
         if shown and shown != self.logged and not shown.endswith("…"):
             self.logged = shown  # a refusal, hint or warning stays readable in the log
             self.say(Text(shown, style="italic"))
-        self.progress = session.progress()
-        self._check_keys()
+        self._check_keys()  # each widget the move changed redraws itself: no repaint of the whole screen
 
     def _check_keys(self) -> None:
         """Tell the footer to check its keys again only when one of them opened or closed: every check builds the
