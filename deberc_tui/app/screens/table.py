@@ -100,9 +100,9 @@ class TableScreen(Screen[None]):
         self.look = look
         self.narrator = Narrator(session.people, look, match=bool(session.match.rules.match_target))
         self.logged = ""
-        self._actions = tuple({(name, params[0] if params else None): None
-                               for _, name, params in (parse(b.action) for b in self.BINDINGS if isinstance(b, Binding) and b.show)})
-        self._open_keys: tuple[bool, ...] = ()
+        shown = (parse(b.action) for b in self.BINDINGS if isinstance(b, Binding) and b.show)
+        self._footer_actions = tuple(dict.fromkeys((name, params) for _, name, params in shown))
+        self._open_keys: tuple[bool | None, ...] = ()
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -263,7 +263,7 @@ class TableScreen(Screen[None]):
         """Tell the footer to check its keys again only when one of them opened or closed: every check builds the
         footer anew (a dozen widgets mounted), and most moves leave its keys as they were. A pressed key is checked
         (:meth:`check_action`) whatever the footer shows, the keys it does not show included."""
-        open_keys = tuple(self.session.offers(action, arg) for action, arg in self._actions)
+        open_keys = tuple(self.check_action(action, params) for action, params in self._footer_actions)
         if open_keys != self._open_keys:
             self._open_keys = open_keys
             self.refresh_bindings()
