@@ -1148,12 +1148,17 @@ static int greedy_play_c(const PosData *pos, int solve_below, long long max_node
             int cards[32], best = 0;
             int m = mask_cards(legal_c(hands[seat], seat, led, pos->trump, bt, ws, pos->exempt, pos->ruff_over), cards);
             memcpy(S.hands, hands, sizeof hands);
+            int maxing = S.max0[seat];
             for (int i = 0; i < m && !S.stop; i++) {
-                int v = after(&S, seat, tlen, led, ws, wstr, bt, pts, cards[i], -INF, INF);
-                if (!S.stop && (c < 0 || (S.max0[seat] ? v > best : v < best))) {
+                /* past the first card, only a better one matters: the window from the best so far (a card no
+                 * better comes back at most as good, a better one with its exact value) */
+                int alpha = c < 0 || !maxing ? -INF : best, beta = c < 0 || maxing ? INF : best;
+                int v = after(&S, seat, tlen, led, ws, wstr, bt, pts, cards[i], alpha, beta);
+                if (!S.stop && (c < 0 || (maxing ? v > best : v < best))) {
                     c = cards[i];
                     best = v;
                 }
+            }
             }
             if (S.stop) {
                 int stop = S.stop;

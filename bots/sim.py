@@ -300,6 +300,26 @@ def rollout(pos: Position, solve_below: int = 0, max_nodes: int = 40_000, deadli
             trick = []
 
 
+def _best_card(solver: Solver, maxing: bool) -> int:
+    """The lowest of the legal cards best for the seat to act (team 0's when ``maxing``) by ``solver``'s exact
+    values: :meth:`Solver.root_values`' best card, for fewer nodes. Past the first card the window runs from the best
+    value so far, so a card no better comes back at most as good and a better one with its exact value."""
+    pos = solver.pos
+    led, ws, wstr, bt, pts = pos.trick_state()
+    seat = pos.to_act()
+    hands = pos.hands[:]
+    best_card, best = -1, 0
+    for c in bits(legal_mask(hands[seat], seat, led, solver.trump, bt, ws, pos.exempt, pos.ruff_over)):
+        alpha = best if best_card >= 0 and maxing else -INF
+        beta = best if best_card >= 0 and not maxing else INF
+        v = solver._after(hands, seat, len(pos.trick), led, ws, wstr, bt, pts, c, alpha, beta)
+        if best_card < 0 or (v > best if maxing else v < best):
+            best_card, best = c, v
+    if best_card < 0:
+        raise ValueError("a seat to play has no card it may play")
+    return best_card
+
+
 def greedy_play(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) -> list[int]:
     """The cards played from the position to the end of the deal, in play order (the current trick's next card
     first): every seat plays :func:`greedy_card` for its team until at most ``solve_below`` cards remain in hands
@@ -324,16 +344,9 @@ def greedy_play(pos: Position, solve_below: int = 0, max_nodes: int = 40_000) ->
         c = -1
         if solver is not None:
             try:
-                values = solver.root_values()
+                c = _best_card(solver, pos.team[seat] == 0)
             except SearchAborted:
                 solver, solve_below = None, 0
-            else:
-                if not values:
-                    raise ValueError("a seat to play has no card it may play")
-                maxing = pos.team[seat] == 0
-                for card, v in values.items():  # in card order
-                    if c < 0 or (v > values[c] if maxing else v < values[c]):
-                        c = card
         if c < 0:
             led, ws, wstr, bt, _ = work.trick_state()
             c = greedy_card(work, hands, seat, len(work.trick), led, ws, wstr, bt, keep_trumps=True)
