@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 from deberc_tui.engine import DECK, Phase, Rules
-from deberc_tui.engine.actions import BIDS
+from deberc_tui.engine.actions import BIDS, BidCall
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.practice.evaluate import evaluate, standard_error
 from deberc_tui.practice.position import random_position
@@ -120,3 +120,37 @@ def test_the_fit_needs_fewer_worlds_than_the_plain_mean() -> None:
         assert all(b.fitted is not None and b.se <= 4.0 for b in fit.bids)
         for a, b in zip(plain.bids, fit.bids, strict=True):
             assert abs(a.ev - b.ev) <= 3 * math.hypot(a.se, b.se)
+
+
+def test_an_outcome_left_out_of_later_worlds_keeps_the_fit_of_its_own_worlds() -> None:
+    """Two outcomes over 150 worlds, the second left out of the last 50 (the tutor settled it): the first is fitted
+    over all 150 worlds, as if alone, and the second's sums are those of its 100."""
+    rng = random.Random(4)
+    means = [MINE / CARDS] * CARDS + [OTHERS / CARDS] * CARDS
+    both, first_alone, second_alone = CardRegression(means, 2), CardRegression(means, 1), CardRegression(means, 1)
+    for world in range(150):
+        active, mine, _ = dealt(rng)
+        y0, y1 = rng.gauss(sum(mine), 5), rng.gauss(-sum(mine), 5)
+        both.add(active, [y0, y1 if world < 100 else None])
+        first_alone.add(active, [y0])
+        if world < 100:
+            second_alone.add(active, [y1])
+    assert both.estimates([0]) == first_alone.estimates()
+    assert (both.sum_y[1], both.sum_yy[1], both.cross[1]) == (second_alone.sum_y[0], second_alone.sum_yy[0],
+                                                              second_alone.cross[0])
+
+
+def test_each_bid_plays_worlds_until_its_own_value_is_within_the_target() -> None:
+    """A two-player position in round 2 priced to a standard error of 4: the pass (a throw-in, worth the same in every
+    world) is settled at the first fit, the suits each when its own fit is within 4, and the evaluation ends with
+    the last of them. Each bid's worlds are the evaluation's first ones: its values are those an evaluation playing
+    every bid in every world finds there."""
+    position = random_position(Rules.preset("moscow", players=2), random.Random(7))
+    priced = evaluate(position, seed=0, max_seconds=math.inf, target_se=4.0)
+    every = evaluate(position, seed=0, max_seconds=math.inf, target_se=0.0, min_worlds=priced.worlds,
+                     max_worlds=priced.worlds, fit=False)
+    worlds = {b.bid: b.n for b in priced.bids}
+    assert worlds[BidCall.PASS] == min(worlds.values()) < max(worlds.values()) == priced.worlds == every.worlds
+    for settled, played in zip(priced.bids, every.bids, strict=True):
+        assert settled.fitted is not None and settled.se <= 4.0
+        assert settled.values == played.values[:settled.n]

@@ -55,8 +55,9 @@ class CardRegression:
         self.cross = [[0.0] * p for _ in range(outcomes)]  # per outcome, the sum of y over worlds where j was 1
         self.terms = 0  # the terms the last fit kept, the intercept included
 
-    def add(self, active: Sequence[int], ys: Sequence[float]) -> None:
-        """One world: the indicators that were 1 in it, and each outcome's value."""
+    def add(self, active: Sequence[int], ys: Sequence[float | None]) -> None:
+        """One world: the indicators that were 1 in it, and each outcome's value (None for an outcome no longer
+        followed: its estimate was taken, see :meth:`estimates`, and its sums stay as they were then)."""
         self.n += 1
         count, pairs = self.count, self.pairs
         for j in active:
@@ -65,14 +66,18 @@ class CardRegression:
             for k in active:
                 row[k] += 1
         for o, y in enumerate(ys):
+            if y is None:
+                continue
             self.sum_y[o] += y
             self.sum_yy[o] += y * y
             cross = self.cross[o]
             for j in active:
                 cross[j] += y
 
-    def estimates(self) -> list[Estimate] | None:
-        """Each outcome's estimate, or None while the worlds are too few for the fit (then the plain mean serves)."""
+    def estimates(self, outcomes: Sequence[int] | None = None) -> list[Estimate] | None:
+        """The estimate of each of ``outcomes`` (default: every one), or None while the worlds are too few for the fit
+        (then the plain mean serves). An outcome must have had a value in every world so far: one left out of a
+        world (:meth:`add`) has its estimate from the fit when it was last given one, not from a later one."""
         n = self.n
         terms = [j for j, c in enumerate(self.count) if 0 < c < n]  # an indicator constant so far explains nothing
         if n < len(terms) + 1 + SPARE_DEGREES:
@@ -97,7 +102,7 @@ class CardRegression:
         unit = _forward(factor, kept, [1.0] + [0.0] * (m - 1))
         intercept_variance = sum(map(mul, unit, unit))
         out = []
-        for o in range(self.outcomes):
+        for o in range(self.outcomes) if outcomes is None else outcomes:
             sy = self.sum_y[o]
             cross = self.cross[o]
             z = _forward(factor, kept, [sy] + [cross[j] - u * sy for j, u in zip(terms, mu, strict=True)])

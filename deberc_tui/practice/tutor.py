@@ -32,6 +32,7 @@ from deberc_tui.engine.stack import stack_deck
 from deberc_tui.practice.evaluate import (
     BidValue,
     evaluate,
+    paired_differences,
     play_out,
     playout_seats,
     record_outcome,
@@ -59,7 +60,7 @@ class Advice:
         best_action, best = self.best
         for a, v in self.values:
             if a == action:
-                diffs = [x - y for x, y in zip(best.values, v.values, strict=True)]
+                diffs = paired_differences(best.values, v.values)
                 if len(diffs) < 2:
                     return None
                 return sum(diffs) / len(diffs), standard_error(diffs)
