@@ -15,11 +15,12 @@ from corehelp import compiled
 import deberc_tui.practice.evaluate as evaluate_module
 from bots.core import PYTHON
 from bots.knowledge import bits
-from deberc_tui.engine import DECK, Rules
+from deberc_tui.engine import DECK, Card, Phase, PlayCard, Rank, Rules
 from deberc_tui.engine.actions import BIDS
 from deberc_tui.engine.play import CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.engine.rules import PRESET_PLAYERS
 from deberc_tui.engine.scoring import PLAYED_OUT
+from deberc_tui.play.loop import Answer, Ask, Seat
 from deberc_tui.practice.evaluate import GREEDY, play_out, playout_seats
 from deberc_tui.practice.position import random_position
 
@@ -72,3 +73,36 @@ def test_both_cores_play_a_world_out_the_same(players: int, monkeypatch: pytest.
         results[core.name] = [play_out(deal, seats, pos.totals, pos.hanging, pos.seat, GREEDY)
                               for pos, deal in worlds("moscow", players, 10, seed=players)]
     assert results["python"] == results["compiled"]
+
+
+class Counting:
+    """A play-out seat that counts what it is asked: turns by kind, and out-of-turn questions."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat, self.cards, self.options = seat, 0, 0
+
+    def choose(self, ask: Ask) -> Answer:
+        self.cards += any(isinstance(a, PlayCard) for a in ask.actions)
+        return self.seat.choose(ask)
+
+    def optional(self, ask: Ask) -> Answer:
+        self.options += 1
+        return self.seat.optional(ask)
+
+
+def test_a_seat_holding_the_trump_seven_is_asked_about_the_swap_once_and_plays_no_card_itself() -> None:
+    # the swap is asked before the cards: every card of the play-out is then the greedy play's
+    asked = 0
+    for pos, deal in worlds("moscow", 2, 40, seed=5):
+        if deal.phase is not Phase.PLAY or deal.trump is None:
+            continue
+        seven = Card(Rank.SEVEN, deal.trump).bit
+        holder = next((s for s in range(2) if deal.hand_mask(s) & seven), None)
+        if holder is None or deal.bid_round != 1:
+            continue
+        seats = [Counting(s) for s in playout_seats("heuristic", 0, 2)]
+        play_out(deal, seats, pos.totals, pos.hanging, pos.seat, GREEDY)
+        assert [s.cards for s in seats] == [0, 0]
+        assert seats[holder].options == 1 and seats[1 - holder].options == 0
+        asked += 1
+    assert asked > 5

@@ -196,6 +196,20 @@ class PlayLoop:
 
     # -- whole deals (the arena, the benches, the bot check, the tutor) -------------------------
 
+    def offer_out_of_turn_once(self) -> None:
+        """Ask every seat, in seat order and the one to act too, once what it does out of turn now (swap the trump
+        seven, demand a redeal), and apply what it takes: for a play-out whose cards are then played for the seats
+        (the tutor's, :func:`~deberc_tui.practice.evaluate.play_out`), which asks here what the table would ask
+        again before each seat's first card — a bot decides these by its hand and the trump alone."""
+        match = self.match
+        for seat, player in enumerate(self.seats):
+            deal = match.deal
+            if deal is None or deal.phase is _OVER:
+                return
+            options = match.optional_actions(seat)
+            if options and player is not None:
+                self.answer(self.decide(Ask(match, deal, seat, options, True)))
+
     def play_on(self, until: Callable[[], bool] | None = None) -> Stop | None:
         """Ask and apply until the deal is over (or the match, or a person must act): returns where it stopped.
         ``until``, asked before each question while a deal is in progress (before the question is made), stops the

@@ -289,8 +289,10 @@ GREEDY = "greedy"
 """Card play in a play-out: the cards are played with every hand known — a sampled world hides nothing — greedily,
 and the last tricks solved exactly (:func:`bots.core.greedy_play`, the compiled core where it is built; from
 :data:`SOLVE_BELOW` cards left), every seat declaring every combination it may and its bella as
-:func:`play_greedily` says. The bidding, the concession for fifty and the trump-seven swap, redeals and klabor are
-still asked of the seats, through the one play loop."""
+:func:`play_greedily` says, the first card of a seat that holds the trump seven too (until issue 22's last round the
+seat played that card itself, and every seat before it: the swap was asked only with the seat's turn). The bidding,
+the concession for fifty and the trump-seven swap, redeals and klabor are still asked of the seats, through the one
+play loop."""
 SEATS = "seats"
 """Card play in a play-out by the seats themselves, each through its own view (the tutor's play-out until issue 22:
 about ten times slower; kept to measure what the greedy play changes)."""
@@ -312,11 +314,11 @@ def play_out(
     game's score, and score it there; ``watch`` names a seat whose hand is kept as its play began (after the
     cards dealt after the bidding).
 
-    With ``card_play`` :data:`GREEDY` (the default) the seats decide everything but the cards — the bidding, the
-    concession, and until every seat's out-of-turn options are gone (the swap of the trump seven, a redeal,
-    klabor: asked on its turn as ever, so a seat holding one plays its first card itself) — and the cards are then
-    played greedily with every hand known (:func:`play_greedily`): the engine still takes every card and writes the
-    sheet. With :data:`SEATS` the seats play the cards too."""
+    With ``card_play`` :data:`GREEDY` (the default) the seats decide everything but the cards — the bidding (klabor
+    too), the concession, and once the play begins what each does out of turn (the swap of the trump seven, a
+    redeal: each seat asked once, :meth:`~deberc_tui.play.loop.PlayLoop.offer_out_of_turn_once`) — and the cards are
+    then played greedily with every hand known (:func:`play_greedily`): the engine still takes every card and writes
+    the sheet. With :data:`SEATS` the seats play the cards too."""
     if card_play not in CARD_PLAYS:
         raise ValueError(f"card_play is one of {CARD_PLAYS}, not {card_play!r}")
     match = Match.of_game(Game.from_position(deal, totals, hanging, seed=0), seed=0)  # a play-out deals no more
@@ -325,7 +327,9 @@ def play_out(
     if watch is not None and loop.play_on(until=lambda: deal.phase is Phase.PLAY and not deal.awaiting_concede) is None:
         hand = tuple(deal.hand(watch))  # the play begins: the cards dealt after the bidding are in
     if card_play == GREEDY and loop.play_on(until=lambda: _cards_only(match, deal)) is None:
-        match = play_greedily(match, deal, totals, hanging)
+        loop.offer_out_of_turn_once()
+        if deal.phase is Phase.PLAY:  # (not thrown in by a redeal)
+            match = play_greedily(match, deal, totals, hanging)
     else:
         loop.play_on()
     game = match.game
@@ -339,11 +343,9 @@ def play_out(
 
 
 def _cards_only(match: Match, deal: Deal) -> bool:
-    """Whether only cards are left to decide: the play is on, no concession or stake is being answered, and no seat
-    may still swap, demand a redeal or announce klabor."""
-    if deal.phase is not Phase.PLAY or deal.awaiting_concede or match.offer is not None:
-        return False
-    return not any(deal.optional_actions(seat) for seat in range(deal.n))
+    """Whether only cards are left to decide, once the seats are asked what they do out of turn: the play is on and
+    no concession or stake is being answered."""
+    return deal.phase is Phase.PLAY and not deal.awaiting_concede and match.offer is None
 
 
 def play_greedily(match: Match, deal: Deal, totals: Sequence[int], hanging: int) -> Match:
