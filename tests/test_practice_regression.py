@@ -12,9 +12,9 @@ import pytest
 from deberc_tui.engine import DECK, Phase, Rules
 from deberc_tui.engine.actions import BIDS, BidCall
 from deberc_tui.engine.rules import PRESET_PLAYERS
-from deberc_tui.practice.evaluate import evaluate, standard_error
+from deberc_tui.practice.evaluate import TOO_CLOSE, BidValue, Evaluation, evaluate, standard_error
 from deberc_tui.practice.position import random_position
-from deberc_tui.practice.regression import CardRegression
+from deberc_tui.practice.regression import CardRegression, Estimate
 from deberc_tui.practice.worlds import Holder, WorldDeals
 
 CARDS, MINE, OTHERS = 25, 3, 9  # a two-player position: 25 unknown cards, 3 come to you, 9 to the opponent
@@ -154,3 +154,17 @@ def test_each_bid_plays_worlds_until_its_own_value_is_within_the_target() -> Non
     for settled, played in zip(priced.bids, every.bids, strict=True):
         assert settled.fitted is not None and settled.se <= 4.0
         assert settled.values == played.values[:settled.n]
+
+
+def test_a_bid_settled_before_another_is_compared_by_the_two_fits_errors() -> None:
+    """The pass settled at 4 worlds with a standard error of 3, the play after 6 with 2.5: the difference is known to
+    √(3² + 2.5²) ≈ 3.9 points (its differences paired over the pass's 4 worlds would say 16); a 7-point loss is too
+    close to call, a 9-point one is not."""
+    position = random_position(Rules.preset("moscow", players=2), random.Random(7))
+    passed = BidValue("pass", [0.0, 40.0, -40.0, 0.0], fitted=Estimate(-7.0, 3.0))
+    play = BidValue("play", [0.0, 0.0, 0.0, 0.0, 1.0, -1.0], fitted=Estimate(0.0, 2.5))
+    evaluation = Evaluation(position, [passed, play], 6, 0.1)
+    assert evaluation.diff_se("play", "pass") == pytest.approx(math.hypot(3.0, 2.5))
+    assert evaluation.rate("pass") == TOO_CLOSE
+    passed.fitted = Estimate(-9.0, 3.0)
+    assert evaluation.rate("pass") == "inaccuracy"  # 9 points: within 15, beyond 2 × 3.9

@@ -36,6 +36,7 @@ from deberc_tui.practice.evaluate import (
     play_out,
     playout_seats,
     record_outcome,
+    settled_difference_se,
     standard_error,
 )
 from deberc_tui.practice.position import BidPosition, PositionError
@@ -60,6 +61,8 @@ class Advice:
         best_action, best = self.best
         for a, v in self.values:
             if a == action:
+                if (settled := settled_difference_se(best, v)) is not None:
+                    return best.ev - v.ev, settled
                 diffs = paired_differences(best.values, v.values)
                 if len(diffs) < 2:
                     return None
