@@ -331,3 +331,29 @@ def test_solver_matches_brute_force(players: int, per: int) -> None:
             assert v == _brute(after)
         best = max(roots.values()) if team[pos.leader] == 0 else min(roots.values())
         assert best == want
+
+
+def test_a_bot_asked_without_a_budget_gets_the_tables_own_view_on_its_turn_and_out_of_turn() -> None:
+    # the tutor's play-outs: nothing is hidden in a sampled world, so nothing is copied (a copy would cost as
+    # much as the decision); with a budget the bot gets its own copy
+    _, view = _first_view()
+
+    class Seen:
+        def __init__(self) -> None:
+            self.views: list[object] = []
+
+        def choose(self, v: object, legal: object, budget: float | None = None) -> object:
+            self.views.append(v)
+            return view.legal[0]
+
+        def optional(self, v: object, options: object) -> object:
+            self.views.append(v)
+            return None
+
+    bot = Seen()
+    safe_choose(bot, view, view.legal, None)  # type: ignore[arg-type]
+    safe_optional(bot, view, view.legal, None)  # type: ignore[arg-type]
+    assert [v is view for v in bot.views] == [True, True]
+    safe_choose(bot, view, view.legal, 1.0)  # type: ignore[arg-type]
+    safe_optional(bot, view, view.legal, 1.0)  # type: ignore[arg-type]
+    assert [v is view for v in bot.views[2:]] == [False, False]

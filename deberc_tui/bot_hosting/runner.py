@@ -341,7 +341,8 @@ def safe_optional(
     if fn is None:
         return None
     in_process = _in_process(bot)
-    mine, offered = private_copy(view, options) if in_process else (view, list(options))
+    # a process bot gets JSON; a call without a budget is a simulation of its own (as for safe_choose)
+    mine, offered = private_copy(view, options) if in_process and budget is not None else (view, list(options))
     if in_process:
         answer, failure = _call(lambda: fn(mine, offered), budget, True, True)
     else:

@@ -265,11 +265,12 @@ class Evaluation:
 
 def playout_seats(level: str = "heuristic", seed: int = 0, players: int = 4) -> list[Seat]:
     """The play-out policy: the named bot in every seat, each asked through its own seat's view by the one play
-    loop, with no budget (the tutor's own simulation: nothing is hidden in a sampled world, see the runner) and
+    loop, with no budget for its turns or its out-of-turn actions (the tutor's own simulation: nothing is hidden in a
+    sampled world, see the runner) and
     without «Партия» (a play-out is scored by the sheet, not ended by a claim)."""
     from deberc_tui.bot_hosting.registry import make_bot
 
-    return [BotSeat(make_bot(level, seed=seed + seat), None, without_claims=True) for seat in range(players)]
+    return [BotSeat(make_bot(level, seed=seed + seat), None, None, without_claims=True) for seat in range(players)]
 
 
 @dataclass(frozen=True)
