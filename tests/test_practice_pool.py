@@ -13,12 +13,39 @@ import pytest
 
 from deberc_tui.engine import Rules
 from deberc_tui.practice.evaluate import evaluate
-from deberc_tui.practice.pool import JOBS_VARIABLE, MAX_JOBS, default_jobs, in_order
+from deberc_tui.practice.pool import (
+    BATCH,
+    EVERY_PART,
+    JOBS_VARIABLE,
+    MAX_JOBS,
+    default_jobs,
+    in_order,
+    want,
+    wanted,
+)
 from deberc_tui.practice.position import random_position
 
 
 def test_answers_come_back_in_the_order_of_the_items() -> None:
     assert list(in_order(list, iter(range(100)), 2)) == list(range(100))
+
+
+def parts_wanted(items: list[int]) -> list[int]:
+    """A worker's answer to each item: the parts the evaluation still wanted when the item began."""
+    out = []
+    for _ in items:
+        time.sleep(0.02)
+        out.append(wanted())
+    return out
+
+
+def test_the_workers_leave_out_of_the_items_they_begin_later_the_parts_no_longer_wanted() -> None:
+    # the first batch is answered with every part wanted; the last of six, begun well after, with the second alone
+    answers = in_order(parts_wanted, iter(range(6 * BATCH)), 2)
+    assert next(answers) == EVERY_PART
+    want(0b10)
+    assert wanted() == EVERY_PART  # the program's own process works its items as they say
+    assert list(answers)[-BATCH:] == [0b10] * BATCH
 
 
 def test_an_evaluation_in_workers_is_the_evaluation_in_one_process() -> None:

@@ -42,7 +42,7 @@ from deberc_tui.engine.options import BellaTo
 from deberc_tui.engine.scoring import BAIT
 from deberc_tui.play.loop import PlayLoop, Seat
 from deberc_tui.play.seats import BotSeat
-from deberc_tui.practice.pool import in_order, warm
+from deberc_tui.practice.pool import in_order, want, wanted, warm
 from deberc_tui.practice.position import BidPosition
 from deberc_tui.practice.regression import CardRegression, Estimate
 from deberc_tui.practice.worlds import WorldDeals
@@ -489,8 +489,9 @@ def _play_worlds(setting: _Setting, worlds: Sequence[tuple[Sequence[int], Sequen
     for fill, playing in worlds:
         base = position.deal_with([DECK[i] for i in fill])
         results: list[WorldResult | None] = []
-        for bid, on in zip(setting.legal, playing, strict=True):
-            if not on:
+        still = wanted()  # (in a worker: the bids settled since this world was dealt are left out too)
+        for i, (bid, on) in enumerate(zip(setting.legal, playing, strict=True)):
+            if not on or not still >> i & 1:
                 results.append(None)
                 continue
             deal = base.clone()
@@ -639,6 +640,8 @@ def evaluate(
             worlds += 1
             if worlds >= min_worlds and target_se > 0 and rule.done(worlds, values):
                 break
+            if worlds == rule.fitted_on:  # a fit just made may have settled bids: the workers leave them out too
+                want(sum(1 << i for i, on in enumerate(live) if on))
             if time.perf_counter() - start >= max_seconds or stop is not None and stop():
                 break
     finally:

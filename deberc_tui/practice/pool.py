@@ -59,18 +59,23 @@ _current: Any = None
 """The number of the evaluation now running, shared with the workers: a batch of an evaluation that has stopped is
 dropped where it stands, not played to its end while the next evaluation waits (in a worker: its view of it)."""
 _generations = itertools.count(1)
+_wanted: Any = None
+"""The parts of each item the evaluation now running still wants, as a bit mask shared with the workers (the tutor's
+bids not yet settled: :func:`want`); only a worker reads it (:func:`wanted`)."""
+_in_worker = False
+EVERY_PART = (1 << 64) - 1
 
 
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker looks whether the program that started it is still there."""
 
 
-def _start_worker(current: Any, parent: int) -> None:
-    """A worker's set-up: the shared evaluation counter, and a watch on the program that started it — killed or hung
-    up on (its terminal closed), the program runs no exit code that could stop its workers, so they go by themselves
-    rather than wait for work forever."""
-    global _current
-    _current = current
+def _start_worker(current: Any, wanted_parts: Any, parent: int) -> None:
+    """A worker's set-up: the shared evaluation counter and wanted parts, and a watch on the program that started it —
+    killed or hung up on (its terminal closed), the program runs no exit code that could stop its workers, so they go
+    by themselves rather than wait for work forever."""
+    global _current, _wanted, _in_worker
+    _current, _wanted, _in_worker = current, wanted_parts, True
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -102,7 +107,7 @@ def _ready(preload: str) -> bool:
 def _executor(jobs: int, preload: str = "") -> ProcessPoolExecutor | None:
     """The running pool of ``jobs`` workers, started if need be (each importing ``preload``, a module's name); None
     where workers cannot start."""
-    global _pool, _jobs, _current
+    global _pool, _jobs, _current, _wanted
     with _lock:
         if _pool is not None and _jobs == jobs:
             return _pool
@@ -113,8 +118,9 @@ def _executor(jobs: int, preload: str = "") -> ProcessPoolExecutor | None:
             with stderr_with_a_file():
                 context = spawn_context()
                 _current = context.RawValue("Q", 0)
+                _wanted = context.RawValue("Q", EVERY_PART)
                 pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
-                                           initargs=(_current, os.getpid()))
+                                           initargs=(_current, _wanted, os.getpid()))
                 for _ in range(jobs):  # every worker starts now, while stderr has a file
                     pool.submit(_ready, preload)
         except (OSError, RuntimeError, ValueError):
@@ -143,6 +149,20 @@ def shutdown() -> None:
 atexit.register(shutdown)
 
 
+def want(parts: int) -> None:
+    """Tell the workers which parts of the items already handed out the evaluation now running still wants (a bit
+    per part; a part once dropped is never wanted again): a worker leaves the others out of the items it has not
+    begun (:func:`wanted`). The evaluation reads its answers as before: a part it no longer wants it ignores."""
+    if _wanted is not None:
+        _wanted.value = parts & EVERY_PART
+
+
+def wanted() -> int:
+    """In a worker, the parts of its items the evaluation running still wants (:func:`want`); elsewhere every part
+    (an item worked in the program's own process says itself what it wants)."""
+    return int(_wanted.value) if _in_worker and _wanted is not None else EVERY_PART
+
+
 def in_order(work: Callable[[Sequence[T]], list[R]], items: Iterator[T], jobs: int) -> Generator[R, None, None]:
     """``work``'s answer for each of ``items``, in their order, as a generator: ``work`` maps a batch of items to
     their answers (a module-level function, sent to the workers by name). Closing the generator early drops the
@@ -153,6 +173,7 @@ def in_order(work: Callable[[Sequence[T]], list[R]], items: Iterator[T], jobs: i
             yield from work([item])
         return
     generation = next(_generations)
+    _wanted.value = EVERY_PART  # (before the new generation: no worker leaves out a part the new evaluation wants)
     _current.value = generation
     pending: deque[tuple[list[T], Future[list[R]]]] = deque()
 
