@@ -1159,7 +1159,6 @@ static int greedy_play_c(const PosData *pos, int solve_below, long long max_node
                     best = v;
                 }
             }
-            }
             if (S.stop) {
                 int stop = S.stop;
                 tt_free(&S.tt);
