@@ -89,16 +89,19 @@ class Solver:
 
     def root_values(self, cards: list[int] | None = None) -> dict[int, int]:
         """Exact value (team 0's points from here) after each of ``cards`` (default: every legal card)."""
+        root, cards = self._root(cards)
+        return {c: self._after(*root, c, -INF, INF) for c in cards}
+
+    def _root(self, cards: list[int] | None = None) -> tuple[tuple[list[int], int, int, int, int, int, int, int], list[int]]:
+        """The position as :meth:`_after` takes it (a copy of the hands, the seat to act, its place in the trick and
+        the trick's state), and ``cards``, by default every legal card of that seat."""
         pos = self.pos
         led, ws, wstr, bt, pts = pos.trick_state()
         seat = pos.to_act()
         hands = pos.hands[:]
         if cards is None:
             cards = bits(legal_mask(hands[seat], seat, led, self.trump, bt, ws, pos.exempt, pos.ruff_over))
-        out = {}
-        for c in cards:
-            out[c] = self._after(hands, seat, len(pos.trick), led, ws, wstr, bt, pts, c, -INF, INF)
-        return out
+        return (hands, seat, len(pos.trick), led, ws, wstr, bt, pts), cards
 
     def value(self) -> int:
         pos = self.pos
@@ -304,15 +307,12 @@ def _best_card(solver: Solver, maxing: bool) -> int:
     """The lowest of the legal cards best for the seat to act (team 0's when ``maxing``) by ``solver``'s exact
     values: :meth:`Solver.root_values`' best card, for fewer nodes. Past the first card the window runs from the best
     value so far, so a card no better comes back at most as good and a better one with its exact value."""
-    pos = solver.pos
-    led, ws, wstr, bt, pts = pos.trick_state()
-    seat = pos.to_act()
-    hands = pos.hands[:]
+    root, cards = solver._root()
     best_card, best = -1, 0
-    for c in bits(legal_mask(hands[seat], seat, led, solver.trump, bt, ws, pos.exempt, pos.ruff_over)):
+    for c in cards:
         alpha = best if best_card >= 0 and maxing else -INF
         beta = best if best_card >= 0 and not maxing else INF
-        v = solver._after(hands, seat, len(pos.trick), led, ws, wstr, bt, pts, c, alpha, beta)
+        v = solver._after(*root, c, alpha, beta)
         if best_card < 0 or (v > best if maxing else v < best):
             best_card, best = c, v
     if best_card < 0:

@@ -270,7 +270,8 @@ def playout_seats(level: str = "heuristic", seed: int = 0, players: int = 4) -> 
     without «Партия» (a play-out is scored by the sheet, not ended by a claim)."""
     from deberc_tui.bot_hosting.registry import make_bot
 
-    return [BotSeat(make_bot(level, seed=seed + seat), None, None, without_claims=True) for seat in range(players)]
+    return [BotSeat(make_bot(level, seed=seed + seat), None, optional_budget=None, without_claims=True)
+            for seat in range(players)]
 
 
 @dataclass(frozen=True)
