@@ -63,7 +63,7 @@ from .heuristic import (
     trump_of,
 )
 from .knowledge import Knowledge, bits, knowledge
-from .sampling import bidding_constraints, place_heard_runs
+from .sampling import bidding_constraints
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
 SOLVE_LIMIT = {2: 18, 3: 12, 4: 16}
@@ -96,7 +96,6 @@ EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
-DECLARATION_CLUES = True  # worlds keep to the declarations heard and the silences (bots.declarations)
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
@@ -293,20 +292,13 @@ class ExpertBot(HeuristicBot):
         self, know: Knowledge, constraints: list[tuple[int, int, bool]], played_by: list[int],
         sizes: list[int] | None = None,
     ) -> list[int]:
-        """A sample of the unseen cards that also agrees with the bidding and, in the play, with what the others
-        declared or did not (:mod:`bots.declarations`), if one is found quickly."""
-        clues = know.clues if sizes is None and DECLARATION_CLUES else None
-        hands = self._draw(know, clues is not None, played_by, sizes)
+        """A sample of the unseen cards that also agrees with the bidding, if one is found quickly."""
+        hands = sample_hands(know, self.rng, sizes=sizes)
         for _try in range(BIDDING_TRIES - 1):
-            if ((not constraints or fits_bidding(hands, played_by, constraints))
-                    and (clues is None or clues.fits(hands, played_by))):
+            if not constraints or fits_bidding(hands, played_by, constraints):
                 break
-            hands = self._draw(know, clues is not None, played_by, sizes)
+            hands = sample_hands(know, self.rng, sizes=sizes)
         return hands
-
-    def _draw(self, know: Knowledge, clued: bool, played_by: list[int], sizes: list[int] | None) -> list[int]:
-        placed = place_heard_runs(know, played_by, self.rng) if clued else know
-        return sample_hands(placed, self.rng, sizes=sizes)
 
     # -- bidding --------------------------------------------------------------------------------
 

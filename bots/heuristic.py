@@ -23,6 +23,7 @@ from deberc_tui.engine import (
     ConcedeStep,
     Klabor,
     PlayCard,
+    Rank,
     Redeal,
     Rules,
     SeatView,
@@ -34,7 +35,7 @@ from deberc_tui.engine import (
 )
 from deberc_tui.engine.actions import RedealReason
 from deberc_tui.engine.cards import SUIT_MASKS
-from deberc_tui.engine.combos import Combo, ComboKind
+from deberc_tui.engine.combos import KIND_ORDER, Combo, ComboKind
 from deberc_tui.engine.dealing import turnup_receiver
 from deberc_tui.engine.options import BellaTo, ClaimBella, ComboRank, ComboTie, Debertz
 from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS, STRENGTH
@@ -42,7 +43,6 @@ from deberc_tui.engine.text import N_, Text
 
 from . import stakes
 from .base import BotBase, Explanation
-from .declarations import declares
 from .knowledge import Knowledge, above, bits, knowledge
 
 # Natural rank index: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
@@ -53,6 +53,7 @@ STYLE_SHIFT = {"cautious": 10.0, "normal": 0.0, "bold": -10.0}
 BASE_THRESHOLD = {2: 52.0, 3: 56.0, 4: 58.0}
 _TIES_BY_LAST_TRICK = frozenset({ComboTie.LAST_TRICK, ComboTie.TRUMP_ONLY, ComboTie.TRUMP_THEN_LAST_TRICK})
 """Tie rules under which an equal plain combination may not score (the last trick decides, or nobody)."""
+_TIES_BY_TIME = frozenset({ComboTie.FIRST, ComboTie.TRUMP_THEN_FIRST})
 """Tie rules under which the earlier declaration wins an equal plain combination."""
 # The redeal reasons as a player says them (the same message ids as the table's words).
 REDEAL_WORDS: dict[str, str] = {RedealReason.FOUR_SEVENS: N_("four sevens"), RedealReason.LOW_POINTS: N_("weak hand")}
@@ -500,7 +501,21 @@ class HeuristicBot(BotBase):
         combos = find_combos(view.play_hand_mask(), view.trump, rules)
         if not combos:
             return False
-        return declares(combos[0], view.trump, rules, rules.side_of(view.seat), view.announcements)
+        best = combos[0]
+        mine = best.rank_key
+        mine_trump = best.suit is view.trump
+        my_side = rules.side_of(view.seat)
+        for a in view.announcements:
+            if rules.side_of(a.seat) == my_side:
+                continue
+            theirs = (KIND_ORDER[a.kind], Rank.parse(a.top).index)
+            if rules.combo_rank is ComboRank.TRUMP_FIRST and mine_trump:
+                continue  # a plain one cannot beat mine, and whether theirs is trump is not heard
+            if theirs > mine:
+                return False  # already beaten
+            if theirs == mine and not mine_trump and rules.combo_tie in _TIES_BY_TIME:
+                return False  # a tie goes to the earlier declaration: theirs
+        return True
 
     def declare_now(self, view: SeatView) -> bool:
         """Whether to declare with the card I play now. With ``declare_until: "second_trick"`` a combination

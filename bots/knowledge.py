@@ -12,8 +12,6 @@ from deberc_tui.engine import SeatView, mask_of, scoring
 from deberc_tui.engine.cards import PLAIN_ORDER, SUIT_MASKS, TRUMP_ORDER
 from deberc_tui.engine.play import STRENGTH
 
-from .declarations import DeclarationClues, declaration_clues
-
 FULL = (1 << 32) - 1
 
 
@@ -54,7 +52,6 @@ class Knowledge:
     side_points: list[int] = field(default_factory=list)  # card points taken so far per side
     combo_points: list[int] = field(default_factory=list)  # scoring combinations per side (known so far)
     bella_points: list[int] = field(default_factory=list)
-    clues: DeclarationClues | None = None  # what the declarations, and the silences, say about the other hands
 
     def outstanding(self) -> int:
         """Cards not played and not in this seat's hand (they are with others or in the stock)."""
@@ -148,5 +145,5 @@ def knowledge(view: SeatView) -> Knowledge:
     return Knowledge(
         seat=me, n=n, trump=trump, hand=hand, played=played, unseen=unseen, known=known,
         forbidden=forbidden, sizes=list(view.hand_sizes), side_points=side_points,
-        combo_points=combo_points, bella_points=bella_points, clues=declaration_clues(view),
+        combo_points=combo_points, bella_points=bella_points,
     )

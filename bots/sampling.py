@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from deberc_tui.engine import BidCall
 
-from .declarations import Heard
 from .heuristic import TRUMP_VALUE
 from .knowledge import Knowledge, bits
 
@@ -75,40 +73,6 @@ def sample_hands(know: Knowledge, rng: random.Random, sizes: list[int] | None = 
         while s != me and hands[s].bit_count() < sizes[s] and rest:
             hands[s] |= 1 << rest.pop()
     return hands
-
-
-def place_heard_runs(know: Knowledge, played_by: Sequence[int], rng: random.Random) -> Knowledge:
-    """``know`` with each run announced but not shown (:class:`~bots.declarations.Heard`) placed in one suit it fits,
-    drawn by how likely a random deal puts it there: each of its cards the seat is not yet seen to hold comes with
-    the chance ``need / pool`` (the cards the seat is still to be dealt, of those unplaced), so a suit where it has
-    played some of them is likelier. ``played_by[s]``: the cards seat s has played. A run that fits no suit is left
-    out (the caller's check then draws again)."""
-    clues = know.clues
-    if clues is None:
-        return know
-    known = list(know.known)
-    pool = (know.unseen & ~know.played).bit_count() - sum(k.bit_count() for k in known)
-    taken = 0
-    for clue in clues.clues:
-        if not isinstance(clue, Heard):
-            continue
-        s = clue.seat
-        need = know.sizes[s] - known[s].bit_count()
-        chance = min(1.0, need / pool) if pool > 0 else 0.0
-        possible = know.possible(s) & ~taken
-        options: list[int] = []
-        weights: list[float] = []
-        for run in clues.runs(clue):
-            missing = run & ~known[s] & ~played_by[s]
-            if missing & ~possible or missing.bit_count() > need:
-                continue
-            options.append(missing)
-            weights.append(chance ** missing.bit_count())
-        if options and sum(weights) > 0:
-            pick = rng.choices(options, weights)[0]
-            known[s] |= pick
-            taken |= pick
-    return replace(know, known=known)
 
 
 # A holding's trump value as the heuristic counts it in the bidding (TRUMP_VALUE by natural rank, plus
