@@ -62,7 +62,7 @@ from .heuristic import (
     rule_outlook,
     trump_of,
 )
-from .knowledge import Knowledge, bits, knowledge
+from .knowledge import Knowledge, bits, knowledge, played_by_seat
 from .sampling import bidding_constraints
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
@@ -227,58 +227,23 @@ class ExpertBot(HeuristicBot):
         bella = view.rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
         if len(options) == 1 and not (bella and any(a.bella for a in cards)):
             return self.flags(view, know, cards, options[0]), Text(N_("the only card that may be played"))
-        rules = view.rules
-        n = rules.players
-        assert view.trump is not None and view.bidder is not None
-        t = view.trump.index
-        teams = self.teams_of(view, view.bidder)
-        my_side = rules.side_of(view.seat)
-        bidder_side = rules.side_of(view.bidder)
-        held = held_points(view)
-        base = [know.side_points[s] + c for s, c in enumerate(self.pending_combos(view, know))]
-        cp = CARD_POINTS[t + 1]
-        trick = [(s, c.index) for s, c in view.current_trick]
-        leader = view.current_trick[0][0] if view.current_trick else view.seat
+        n = view.rules.players
+        search = PlaySearch(self, view, know)
         totals = {c: 0.0 for c in options}
         with_bella = {c: 0.0 for c in options}
         heur = self.card_values(view, know, options)
         deadline = self._deadline()
         done = 0
-        constraints = bidding_constraints(view.bids, n, view.seat, view.turnup.suit.index, [t])
-        played_by = [0] * n
-        for tr in view.tricks:
-            for s, card in tr.cards:
-                played_by[s] |= card.bit
-        for s, card in view.current_trick:
-            played_by[s] |= card.bit
         solve_limit = self.solve_limit[n]  # lowered by a trick each time a solve runs out of time
         for i in range(self.samples if self.samples is not None else self.card_samples[n]):
             if i >= 1 and time.perf_counter() > deadline:
                 break
-            hands = self._sample(know, constraints, played_by)
-            pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
-            remaining_pts = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + 10
-            cards_left = sum(h.bit_count() for h in hands)
-            values: dict[int, int] = {}
-            if cards_left <= solve_limit:
-                try:
-                    values = Solver(pos, self.max_nodes, deadline).root_values(options)
-                except SearchAborted:
-                    values = {}
-                    if time.perf_counter() > deadline:
-                        solve_limit -= 2 * n
-            if not values:
-                limit = solve_limit if cards_left > solve_limit else solve_limit - 2 * n
-                for c in options:
-                    after = after_card(pos, view.seat, c)
-                    values[c] = after[1] + rollout(after[0], limit, self.max_nodes // 4, deadline)
+            hands = self._sample(know, search.constraints, search.played_by)
+            values, solve_limit = search.searched(hands, options, solve_limit, self.max_nodes, deadline)
             for c in options:
-                v = values[c]
-                pts = self._final_points(rules, teams, base, v, remaining_pts - v)
-                totals[c] += written_utility(pts, bidder_side, my_side, rules, held)
-                if bella:
-                    pts[my_side] += BELLA_POINTS
-                    with_bella[c] += written_utility(pts, bidder_side, my_side, rules, held)
+                plain, bella_too = search.utilities(hands, values[c])
+                totals[c] += plain
+                with_bella[c] += bella_too
             done += 1
         k = max(1, done)
         score = {c: max(totals[c], with_bella[c]) / k if bella else totals[c] / k for c in options}
@@ -552,22 +517,7 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     if view.trump is None or view.bidder is None or view.rules.players != 2:
         return rule_outlook(view)
     rules = view.rules
-    know = knowledge(view)
-    t = view.trump.index
-    me = rules.side_of(view.seat)
-    bidder_side = rules.side_of(view.bidder)
-    teams = bot.teams_of(view, view.bidder)
-    base = [know.side_points[s] + c for s, c in enumerate(bot.pending_combos(view, know))]
-    cp = CARD_POINTS[t + 1]
-    trick = [(s, c.index) for s, c in view.current_trick]
-    leader = view.current_trick[0][0] if view.current_trick else view.seat
-    constraints = bidding_constraints(view.bids, 2, view.seat, view.turnup.suit.index, [t])
-    played_by = [0, 0]
-    for tr in view.tricks:
-        for s, card in tr.cards:
-            played_by[s] |= card.bit
-    for s, card in view.current_trick:
-        played_by[s] |= card.bit
+    search = PlaySearch(bot, view)
     budget = 1.0 if bot.budget is None else bot.budget
     deadline = time.perf_counter() + min(bot.max_time, bot.time_share * budget) * stakes.STAKE_TIME
     wins = 0.0
@@ -575,24 +525,92 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     for i in range(stakes.STAKE_SAMPLES):
         if i >= 2 and time.perf_counter() > deadline:
             break
-        hands = bot._sample(know, constraints, played_by)
-        pos = Position(2, t, hands, teams, leader, trick[:], False, rules.overtrump_on_ruff)
-        remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + LAST_TRICK_POINTS
-        cards_left = sum(h.bit_count() for h in hands)
+        hands = bot._sample(search.know, search.constraints, search.played_by)
+        pos = search.position(hands)
         try:
-            if cards_left <= bot.solve_limit[2]:
+            if sum(h.bit_count() for h in hands) <= bot.solve_limit[2]:
                 v = Solver(pos, bot.max_nodes, deadline).value()
             else:
                 raise SearchAborted
         except SearchAborted:
             v = rollout(pos, bot.solve_limit[2] - 4, bot.max_nodes // 4, deadline)
-        points = bot._final_points(rules, teams, base, v, remaining - v)
-        wins += stakes.deal_chance(view, points, bidder_side, me)
+        wins += stakes.deal_chance(view, search.points(hands, v), search.bidder_side, search.my_side)
         done += 1
     p = wins / max(1, done)
     if rules.short:
         return stakes.Outlook(p, *stakes.short_values(view, rules.short_bait), samples=done)
     return stakes.Outlook(p, samples=done)
+
+
+class PlaySearch:
+    """The deal in play as the expert searches it from one view: the searched teams, the points each side holds so
+    far, the trick in progress, and how a world's card points turn into written points. One set-up for the expert's
+    card play, its stake outlook and the game review's judge, so that the three value a card alike."""
+
+    def __init__(self, bot: ExpertBot, view: SeatView, know: Knowledge | None = None) -> None:
+        assert view.trump is not None and view.bidder is not None
+        rules = view.rules
+        self.know = know if know is not None else knowledge(view)
+        self.rules = rules
+        self.seat = view.seat
+        self.trump = view.trump.index
+        self.teams = bot.teams_of(view, view.bidder)
+        self.my_side = rules.side_of(view.seat)
+        self.bidder_side = rules.side_of(view.bidder)
+        self.held = held_points(view)
+        self.base = [self.know.side_points[s] + c for s, c in enumerate(bot.pending_combos(view, self.know))]
+        self.card_points = CARD_POINTS[self.trump + 1]
+        self.trick = [(s, c.index) for s, c in view.current_trick]
+        self.leader = view.current_trick[0][0] if view.current_trick else view.seat
+        self.constraints = bidding_constraints(view.bids, rules.players, view.seat, view.turnup.suit.index, [self.trump])
+        self.played_by = played_by_seat(view)
+        self._final_points = bot._final_points
+
+    def position(self, hands: list[int]) -> Position:
+        """The world ``hands`` from here, as the solver takes it."""
+        rules = self.rules
+        n = rules.players
+        return Position(n, self.trump, hands, self.teams, self.leader, self.trick[:], rules.partner_exempt and n == 4,
+                        rules.overtrump_on_ruff)
+
+    def searched(
+        self, hands: list[int], cards: list[int], solve_limit: int, max_nodes: int, deadline: float | None = None,
+    ) -> tuple[dict[int, int], int]:
+        """The card points team 0 takes from here to the end in the world ``hands`` after each of ``cards``: solved
+        exactly when at most ``solve_limit`` cards are left in hands, else — or when the solve needs more than
+        ``max_nodes`` — each card played and the rest played out greedily down to the limit. With the solve limit to
+        go on with: a trick lower when the solve ran out of time."""
+        n = self.rules.players
+        pos = self.position(hands)
+        cards_left = sum(h.bit_count() for h in hands)
+        values: dict[int, int] = {}
+        if cards_left <= solve_limit:
+            try:
+                values = Solver(pos, max_nodes, deadline).root_values(cards)
+            except SearchAborted:
+                values = {}
+                if deadline is not None and time.perf_counter() > deadline:
+                    solve_limit -= 2 * n
+        if not values:
+            limit = solve_limit if cards_left > solve_limit else solve_limit - 2 * n
+            for c in cards:
+                after, taken = after_card(pos, self.seat, c)
+                values[c] = taken + rollout(after, limit, max_nodes // 4, deadline)
+        return values, solve_limit
+
+    def points(self, hands: list[int], gained: int) -> list[float]:
+        """Each side's points at the deal's end when team 0 takes ``gained`` of the card points left in ``hands``."""
+        cp = self.card_points
+        remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in self.trick) + LAST_TRICK_POINTS
+        return self._final_points(self.rules, self.teams, self.base, gained, remaining - gained)
+
+    def utilities(self, hands: list[int], gained: int) -> tuple[float, float]:
+        """My side's written lead (:func:`written_utility`) when team 0 takes ``gained``: as things stand, and with
+        my bella's 20 declared too."""
+        pts = self.points(hands, gained)
+        plain = written_utility(pts, self.bidder_side, self.my_side, self.rules, self.held)
+        pts[self.my_side] += BELLA_POINTS
+        return plain, written_utility(pts, self.bidder_side, self.my_side, self.rules, self.held)
 
 
 class _BidWorld:

@@ -77,6 +77,17 @@ def side_of(view: SeatView, seat: int) -> int:
     return view.rules.side_of(seat)
 
 
+def played_by_seat(view: SeatView) -> list[int]:
+    """Per seat, the cards it has played in this deal (a mask)."""
+    out = [0] * view.rules.players
+    for trick in view.tricks:
+        for seat, card in trick.cards:
+            out[seat] |= card.bit
+    for seat, card in view.current_trick:
+        out[seat] |= card.bit
+    return out
+
+
 def knowledge(view: SeatView) -> Knowledge:
     """Derive what ``view.seat`` knows from the view (public facts plus its own hand)."""
     rules = view.rules

@@ -30,20 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bots import stakes
-from bots.core import Position, SearchAborted, Solver, rollout  # the compiled core where built
-from bots.expert import MAX_NODES, SOLVE_LIMIT, after_card, held_points, written_utility
-from bots.knowledge import bits, knowledge
-from bots.sampling import bidding_constraints
+from bots.expert import MAX_NODES, SOLVE_LIMIT, PlaySearch, held_points
 from deberc_tui.engine import DECK, Action, Bid, BidCall, Deal, DebercError, PlayCard, SeatView
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep, Klabor, Redeal, SwapSeven
 from deberc_tui.engine.match import offer_kind, raised_stake
 from deberc_tui.engine.options import BellaTo
-from deberc_tui.engine.play import BELLA_POINTS, CARD_POINTS, LAST_TRICK_POINTS
 from deberc_tui.practice.evaluate import Evaluation, evaluate, play_out
 from deberc_tui.practice.position import BidPosition, PositionError
 
 from .moments import DealStart, Moment
-from .worlds import played_by, playout_seats, sampler, world_deal
+from .worlds import playout_seats, sampler, world_deal
 
 __all__ = ["GAME", "POINTS", "Judgement", "Option", "bid_evaluation", "judge", "luck_baseline", "luck_value", "worlds_for"]
 
@@ -150,45 +146,17 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
     if view.trump is None or view.bidder is None:
         return None
     bot = sampler(rng.getrandbits(31))
-    know = knowledge(view)
-    t = view.trump.index
-    teams = bot.teams_of(view, view.bidder)
-    my_side = rules.side_of(view.seat)
-    bidder_side = rules.side_of(view.bidder)
-    held = held_points(view)
-    base = [know.side_points[s] + c for s, c in enumerate(bot.pending_combos(view, know))]
+    search = PlaySearch(bot, view)
     bella = rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
-    cp = CARD_POINTS[t + 1]
-    trick = [(s, c.index) for s, c in view.current_trick]
-    leader = view.current_trick[0][0] if view.current_trick else view.seat
-    constraints = bidding_constraints(view.bids, n, view.seat, view.turnup.suit.index, [t])
-    by = played_by(moment)
     actions = [a for a in moment.options if isinstance(a, PlayCard)]
     cards = [a.card.index for a in actions]
     options = [Option(a) for a in actions]
     for _world in range(count):
-        hands = bot._sample(know, constraints, by)
-        pos = Position(n, t, hands, teams, leader, trick[:], rules.partner_exempt and n == 4, rules.overtrump_on_ruff)
-        remaining = sum(cp[c] for h in hands for c in bits(h)) + sum(cp[c] for _, c in trick) + LAST_TRICK_POINTS
-        left = sum(h.bit_count() for h in hands)
-        searched: dict[int, int] = {}
-        if left <= SOLVE_LIMIT[n]:
-            try:
-                searched = Solver(pos, MAX_NODES).root_values(cards)
-            except SearchAborted:
-                searched = {}
-        if not searched:
-            limit = SOLVE_LIMIT[n] if left > SOLVE_LIMIT[n] else SOLVE_LIMIT[n] - 2 * n
-            for c in cards:
-                after, taken = after_card(pos, view.seat, c)
-                searched[c] = taken + rollout(after, limit, MAX_NODES // 4)
+        hands = bot._sample(search.know, search.constraints, search.played_by)
+        searched, _limit = search.searched(hands, cards, SOLVE_LIMIT[n], MAX_NODES)
         for option, c in zip(options, cards, strict=True):
-            v = searched[c]
-            points = bot._final_points(rules, teams, base, v, remaining - v)
-            value = written_utility(points, bidder_side, my_side, rules, held)
+            value, with_bella = search.utilities(hands, searched[c])
             if bella:  # my bella: declared now if this card declares it, else it may still come (the better)
-                points[my_side] += BELLA_POINTS
-                with_bella = written_utility(points, bidder_side, my_side, rules, held)
                 action = option.action
                 assert isinstance(action, PlayCard)
                 value = with_bella if action.bella else max(value, with_bella)

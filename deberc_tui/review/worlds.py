@@ -14,7 +14,7 @@ seat: :func:`~deberc_tui.practice.evaluate.play_out`), and scores it on the game
 from __future__ import annotations
 
 from bots.expert import ExpertBot, held_points
-from bots.knowledge import bits, knowledge
+from bots.knowledge import bits, knowledge, played_by_seat
 from bots.sampling import bidding_constraints
 from deberc_tui.bot_hosting.registry import make_bot
 from deberc_tui.engine import DECK, Action, Card, Claim, Deal, Rank, mask_of, stack_deck
@@ -38,14 +38,7 @@ def sampler(seed: int) -> ExpertBot:
 
 def played_by(moment: Moment) -> list[int]:
     """Per seat, the cards it has played in this deal (a mask)."""
-    view = moment.view
-    out = [0] * view.rules.players
-    for trick in view.tricks:
-        for seat, card in trick.cards:
-            out[seat] |= card.bit
-    for seat, card in view.current_trick:
-        out[seat] |= card.bit
-    return out
+    return played_by_seat(moment.view)
 
 
 def world_deal(moment: Moment, bot: ExpertBot) -> Deal | None:
