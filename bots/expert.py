@@ -16,7 +16,11 @@ the heuristic's hand strength (see ``SEARCH_WEIGHT``), is positive.
 
 Samples also agree with the bidding: the seat that chose trump holds some strength in it, and a
 seat that passed while a suit could be chosen does not hold jack, nine and a third trump of it
-(a sample that disagrees is redrawn a few times).
+(a sample that disagrees is redrawn a few times). In the card play they agree with the other sides' cards so
+far too, as far as a model of a reasonable player explains them (:mod:`bots.play_model`: the heuristic's card
+play, which also stands for the others in the auction): of up to ``MODEL_TRIES`` draws the first that the model
+would have played exactly as they did is kept, else the one it contradicts least. Against the heuristic this
+model is exact, and worth about four points a deal at 2 players (docs/STRENGTH.md).
 
 The number of samples is fixed (so a seeded expert repeats itself; 64 for card play at 4 players on the compiled
 core, else 32) and capped by time: by default it
@@ -63,6 +67,7 @@ from .heuristic import (
     trump_of,
 )
 from .knowledge import Knowledge, bits, knowledge, played_by_seat
+from .play_model import PlayModel
 from .sampling import bidding_constraints
 
 # Solve exactly when at most this many cards remain in hands; above, roll out greedily down to it.
@@ -96,6 +101,8 @@ EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
+PLAY_MODEL = True  # card play: worlds agree with the other sides' cards as the heuristic would play (bots.play_model)
+MODEL_TRIES = 16  # draws per sample to find one that does
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 
@@ -238,7 +245,7 @@ class ExpertBot(HeuristicBot):
         for i in range(self.samples if self.samples is not None else self.card_samples[n]):
             if i >= 1 and time.perf_counter() > deadline:
                 break
-            hands = self._sample(know, search.constraints, search.played_by)
+            hands = self._sample(know, search.constraints, search.played_by, model=search.model)
             values, solve_limit = search.searched(hands, options, solve_limit, self.max_nodes, deadline)
             for c in options:
                 plain, bella_too = search.utilities(hands, values[c])
@@ -255,15 +262,30 @@ class ExpertBot(HeuristicBot):
 
     def _sample(
         self, know: Knowledge, constraints: list[tuple[int, int, bool]], played_by: list[int],
-        sizes: list[int] | None = None,
+        sizes: list[int] | None = None, model: PlayModel | None = None,
     ) -> list[int]:
-        """A sample of the unseen cards that also agrees with the bidding, if one is found quickly."""
-        hands = sample_hands(know, self.rng, sizes=sizes)
-        for _try in range(BIDDING_TRIES - 1):
-            if not constraints or fits_bidding(hands, played_by, constraints):
-                break
+        """A sample of the unseen cards that also agrees with the bidding, if one is found quickly; with a ``model``
+        of the others' card play, the draw that agrees with the most of their cards so far (all of them, if one is
+        found in :data:`MODEL_TRIES` draws)."""
+        if model is None:
             hands = sample_hands(know, self.rng, sizes=sizes)
-        return hands
+            for _try in range(BIDDING_TRIES - 1):
+                if not constraints or fits_bidding(hands, played_by, constraints):
+                    break
+                hands = sample_hands(know, self.rng, sizes=sizes)
+            return hands
+        best: list[int] = []
+        least = 1 << 30
+        for _try in range(MODEL_TRIES):
+            hands = sample_hands(know, self.rng, sizes=sizes)
+            missed = 0 if not constraints or fits_bidding(hands, played_by, constraints) else 1000
+            if missed < least:
+                missed += model.mismatches(hands, least - missed)
+            if missed < least:
+                best, least = hands, missed
+                if not missed:
+                    break
+        return best
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -525,7 +547,7 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     for i in range(stakes.STAKE_SAMPLES):
         if i >= 2 and time.perf_counter() > deadline:
             break
-        hands = bot._sample(search.know, search.constraints, search.played_by)
+        hands = bot._sample(search.know, search.constraints, search.played_by, model=search.model)
         pos = search.position(hands)
         try:
             if sum(h.bit_count() for h in hands) <= bot.solve_limit[2]:
@@ -544,8 +566,9 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
 
 class PlaySearch:
     """The deal in play as the expert searches it from one view: the searched teams, the points each side holds so
-    far, the trick in progress, and how a world's card points turn into written points. One set-up for the expert's
-    card play, its stake outlook and the game review's judge, so that the three value a card alike."""
+    far, the trick in progress, what the bidding and the others' cards say about their hands (the bidding's
+    constraints, the play model), and how a world's card points turn into written points. One set-up for the
+    expert's card play, its stake outlook and the game review's judge, so that the three value a card alike."""
 
     def __init__(self, bot: ExpertBot, view: SeatView, know: Knowledge | None = None) -> None:
         assert view.trump is not None and view.bidder is not None
@@ -565,6 +588,8 @@ class PlaySearch:
         self.constraints = bidding_constraints(view.bids, rules.players, view.seat, view.turnup.suit.index, [self.trump])
         self.played_by = played_by_seat(view)
         self._final_points = bot._final_points
+        model = PlayModel(view, bot) if PLAY_MODEL else None
+        self.model = model if model is not None and model.turns else None  # None: nothing of the others' to read
 
     def position(self, hands: list[int]) -> Position:
         """The world ``hands`` from here, as the solver takes it."""

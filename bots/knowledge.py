@@ -28,12 +28,19 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def above(card: int, trump: int) -> int:
-    """Cards of ``card``'s suit that beat it (trump order if it is trump, plain order otherwise)."""
+def _above(card: int, trump: int) -> int:
     s = card >> 3
     order = TRUMP_ORDER if s == trump else PLAIN_ORDER
     r = order[card & 7]
     return sum(1 << (s * 8 + k) for k in range(8) if order[k] > r)
+
+
+_ABOVE: tuple[tuple[int, ...], ...] = tuple(tuple(_above(c, t) for c in range(32)) for t in range(-1, 4))
+
+
+def above(card: int, trump: int) -> int:
+    """Cards of ``card``'s suit that beat it (trump order if it is trump, plain order otherwise)."""
+    return _ABOVE[trump + 1][card]
 
 
 @dataclass
@@ -52,6 +59,14 @@ class Knowledge:
     side_points: list[int] = field(default_factory=list)  # card points taken so far per side
     combo_points: list[int] = field(default_factory=list)  # scoring combinations per side (known so far)
     bella_points: list[int] = field(default_factory=list)
+
+    def with_hand(self, hand: int) -> Knowledge:
+        """The same picture as seen holding ``hand`` instead (a shallow copy; the cards it holds are not unseen)."""
+        out = Knowledge.__new__(Knowledge)
+        out.__dict__.update(self.__dict__)
+        out.hand = hand
+        out.unseen = self.unseen & ~hand
+        return out
 
     def outstanding(self) -> int:
         """Cards not played and not in this seat's hand (they are with others or in the stock)."""

@@ -152,7 +152,7 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
     cards = [a.card.index for a in actions]
     options = [Option(a) for a in actions]
     for _world in range(count):
-        hands = bot._sample(search.know, search.constraints, search.played_by)
+        hands = bot._sample(search.know, search.constraints, search.played_by, model=search.model)
         searched, _limit = search.searched(hands, cards, SOLVE_LIMIT[n], MAX_NODES)
         for option, c in zip(options, cards, strict=True):
             value, with_bella = search.utilities(hands, searched[c])
