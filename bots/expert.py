@@ -101,7 +101,6 @@ EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
-PLAY_MODEL = True  # card play: worlds agree with the other sides' cards as the heuristic would play (bots.play_model)
 MODEL_TRIES = 16  # draws per sample to find one that does
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
@@ -153,12 +152,13 @@ class ExpertBot(HeuristicBot):
     def __init__(
         self, seed: int | None = None, style: str = "normal", samples: int | None = None, bid_samples: int = 96,
         time_share: float = 0.6, max_time: float = 0.6, solve_limit: Mapping[int, int] | None = None,
-        max_nodes: int | None = None,
+        max_nodes: int | None = None, play_model: bool = True,
     ) -> None:
         """``solve_limit`` (cards left in hands, by player count) and ``max_nodes`` (per sample) say when the card play
         is solved exactly: by default from earlier in the deal where the compiled core runs. ``samples``: the worlds
         each card is played out in (by default :data:`SAMPLES` by player count, :data:`FAST_SAMPLES` on the compiled
-        core)."""
+        core). ``play_model``: whether the card play reads the other sides' cards through the play model
+        (:mod:`bots.play_model`)."""
         super().__init__(seed=seed, style=style)
         fast = CORE is COMPILED
         self.solve_limit = dict(solve_limit or (FAST_SOLVE_LIMIT if fast else SOLVE_LIMIT))
@@ -169,6 +169,7 @@ class ExpertBot(HeuristicBot):
         self.time_share = time_share
         self.max_time = max_time
         self.budget: float | None = None
+        self.play_model = play_model
 
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
         self.budget = budget
@@ -588,7 +589,7 @@ class PlaySearch:
         self.constraints = bidding_constraints(view.bids, rules.players, view.seat, view.turnup.suit.index, [self.trump])
         self.played_by = played_by_seat(view)
         self._final_points = bot._final_points
-        model = PlayModel(view, bot) if PLAY_MODEL else None
+        model = PlayModel(view, bot) if bot.play_model else None
         self.model = model if model is not None and model.turns else None  # None: nothing of the others' to read
 
     def position(self, hands: list[int]) -> Position:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import bots.expert as expert
 from bots.expert import ExpertBot
 from bots.heuristic import HeuristicBot
 from bots.knowledge import knowledge, played_by_seat
@@ -81,9 +80,7 @@ def test_the_worlds_the_expert_samples_agree_with_the_others_cards_far_more_ofte
     assert sum(with_model) * 4 <= sum(without)
 
 
-def test_before_the_other_side_has_played_a_card_the_expert_samples_as_without_a_model(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_before_the_other_side_has_played_a_card_the_expert_samples_as_without_a_model() -> None:
     """Nothing to read yet: the same draws, the same card, whether the model is on or off."""
     game = Game(Rules.preset("moscow", players=2), seed=4)
     bot = HeuristicBot(seed=1)
@@ -99,7 +96,6 @@ def test_before_the_other_side_has_played_a_card_the_expert_samples_as_without_a
     cards = [x for x in view.legal if isinstance(x, PlayCard)]
     results = []
     for on in (True, False):
-        monkeypatch.setattr(expert, "PLAY_MODEL", on)
-        chooser = ExpertBot(seed=9)
+        chooser = ExpertBot(seed=9, play_model=on)
         results.append((chooser.play(view, cards)[0], chooser.rng.getstate()))
     assert results[0] == results[1]

@@ -1,6 +1,6 @@
 """Paired arena runs of expert settings against the heuristic: the same decks and bot seeds for every setting.
 
-    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] [--save FILE] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
+    python3 tools/expert_ab.py [--jobs J] [--budget SECONDS] [--all SETTING] [--save FILE] [--against SETTING] PLAYERS DECKS FIRST NAME=SETTING [NAME=SETTING ...]
 
 Each deck (``FIRST`` to ``FIRST + DECKS - 1``, arena seed 7, Moscow rules) is played in every seating, as
 ``deberc arena --bots expert,heuristic`` plays it, once for each setting. A setting is either ``LIMIT:NODES`` (the
@@ -14,7 +14,9 @@ arena runs' intervals side by side. Prints one JSON object: per setting the expe
 95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--all``
 is added to every setting (``--budget 30 --all max_time=20`` lets no decision stop at its deadline, so that a run on a
 busy machine plays exactly as one on a quiet machine). ``--save`` writes every deck's lead per setting to ``FILE`` (JSON),
-so that runs over further decks can be joined. ``--jobs`` plays decks in that many processes (the figures
+so that runs over further decks can be joined. ``--against`` seats, instead of the heuristic, an expert with that
+setting (attributes only: ``--against play_model=0`` plays the expert against itself without the play model), so
+that a setting is also measured against an opponent unlike the models it assumes. ``--jobs`` plays decks in that many processes (the figures
 are the same). Needs the compiled core.
 A developer tool (docs/STRENGTH.md quotes it); nothing here is imported by ``deberc``.
 """
@@ -63,8 +65,9 @@ def _value(text: str) -> object:
 
 
 @contextmanager
-def applied(setting: Setting, players: int) -> Iterator[None]:
-    """The setting in force: module constants patched, experts made with the attributes set; undone after."""
+def applied(setting: Setting, players: int, against: Setting | None = None) -> Iterator[None]:
+    """The setting in force: module constants patched, experts made with the attributes set; undone after. With
+    ``against``, the "heuristic" entrant is an expert with those attributes."""
     saved = {key: getattr(expert, key) for key in setting if key.isupper()}
     for key, text in setting.items():
         if key.isupper():
@@ -73,11 +76,15 @@ def applied(setting: Setting, players: int) -> Iterator[None]:
             setattr(expert, key, {**old, players: value} if isinstance(old, dict) else value)
     attrs = {key: _value(text) for key, text in setting.items() if not key.isupper()}
     def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
-        bot = registry.make_bot(name, seed=seed, style=style)
-        if name == "expert":
-            for key, value in attrs.items():
-                assert hasattr(bot, key), key
-                setattr(bot, key, value)
+        if name == "heuristic" and against is not None:
+            bot = registry.make_bot("expert", seed=seed, style=style)
+            chosen = {key: _value(text) for key, text in against.items()}
+        else:
+            bot = registry.make_bot(name, seed=seed, style=style)
+            chosen = attrs if name == "expert" else {}
+        for key, value in chosen.items():
+            assert hasattr(bot, key), key
+            setattr(bot, key, value)
         return bot
 
     vars(arena)["make_bot"] = make_bot  # the arena makes its bots through this name
@@ -89,13 +96,14 @@ def applied(setting: Setting, players: int) -> Iterator[None]:
             setattr(expert, key, value)
 
 
-def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float) -> dict[str, tuple[float, list[float]]]:
+def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float,
+         against: Setting | None = None) -> dict[str, tuple[float, list[float]]]:
     """One deck under every setting: per setting, the expert's lead and its decision times."""
     rules = Rules.preset("moscow", players=players)
     entrants = arena.parse_bots("expert,heuristic")
     out: dict[str, tuple[float, list[float]]] = {}
     for name, setting in settings.items():
-        with applied(setting, players):
+        with applied(setting, players, against):
             records = arena.play_deck(entrants, rules, deck, 7, budget)
         out[name] = (statistics.fmean(records[0].points) - statistics.fmean(records[1].points), records[0].times)
     return out
@@ -104,6 +112,7 @@ def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float
 def main(argv: list[str]) -> int:
     args = argv[1:]
     jobs, budget, common, save = 1, arena.DEFAULT_BUDGET, "", ""
+    against: Setting | None = None
     while args and args[0].startswith("--"):
         flag, value, args = args[0], args[1], args[2:]
         if flag == "--jobs":
@@ -114,6 +123,8 @@ def main(argv: list[str]) -> int:
             common = value
         elif flag == "--save":
             save = value
+        elif flag == "--against":
+            against = parse_setting(value)
     if len(args) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
@@ -126,15 +137,17 @@ def main(argv: list[str]) -> int:
     deck_nos = range(first, first + decks)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play, [players] * decks, deck_nos, [settings] * decks, [budget] * decks))
+            results = list(pool.map(play, [players] * decks, deck_nos, [settings] * decks, [budget] * decks,
+                                    [against] * decks))
     else:
-        results = [play(players, deck, settings, budget) for deck in deck_nos]
+        results = [play(players, deck, settings, budget, against) for deck in deck_nos]
     arena.stop_bots()
     for result in results:
         for name, (lead, spent) in result.items():
             leads[name].append(lead)
             times[name].extend(spent)
     out: dict[str, object] = {"players": players, "decks": [first, first + decks - 1], "budget": budget, "all": common,
+                              "against": "heuristic" if against is None else against,
                               "minutes": round((time.time() - start) / 60, 1)}
     names = list(settings)
     for name in names:
