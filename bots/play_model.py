@@ -30,9 +30,9 @@ __all__ = ["PastTurn", "PlayModel"]
 
 @dataclass(frozen=True, slots=True)
 class PastTurn:
-    """One card another seat played, with more than its hand to choose from in some world: the view it had then
-    without its hand, what it knew then but its hand, the cards it has played since (its own, this one included),
-    and the trick as it stood for the legal cards."""
+    """One card another side's seat played, as that seat saw the deal then: its view without its hand, what it knew
+    but its hand, the cards it has played since (this one included: with the world's cards now, its hand then), and
+    the trick as it stood (led suit, best trump, winning seat), for the cards it could play."""
 
     seat: int
     view: SeatView

@@ -69,9 +69,14 @@ def hand_styles(app: Any) -> dict[str, set[str]]:
 async def settle(pilot: Any) -> None:
     """Let the dealing or the evaluation finish and the screen show it."""
     app = pilot.app
-    for _ in range(3):
+    shown = None
+    for _ in range(50):  # until no worker runs and the screen no longer changes (a loaded machine needs more rounds)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await pilot.pause(0.02)
+        now = screen_text(app)
+        if now == shown and not any(worker.is_running for worker in app.workers):
+            return
+        shown = now
 
 
 def hand_line(text: str) -> str:
