@@ -232,7 +232,7 @@ class ExpertBot(HeuristicBot):
     def play(self, view: SeatView, cards: Sequence[PlayCard]) -> tuple[Action, Explanation]:
         know = knowledge(view)
         options = sorted({a.card.index for a in cards})
-        bella = view.rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
+        bella = bella_to_declare(view)
         if len(options) == 1 and not (bella and any(a.bella for a in cards)):
             return self.flags(view, know, cards, options[0]), Text(N_("the only card that may be played"))
         n = view.rules.players
@@ -565,6 +565,11 @@ def sampled_outlook(bot: ExpertBot, view: SeatView) -> stakes.Outlook:
     return stakes.Outlook(p, samples=done)
 
 
+def bella_to_declare(view: SeatView) -> bool:
+    """Whether this seat still has a bella to declare that scores for its holder (``bella_to: "holder"``)."""
+    return view.rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
+
+
 class PlaySearch:
     """The deal in play as the expert searches it from one view: the searched teams, the points each side holds so
     far, the trick in progress, what the bidding and the others' cards say about their hands (the bidding's
@@ -588,6 +593,7 @@ class PlaySearch:
         self.leader = view.current_trick[0][0] if view.current_trick else view.seat
         self.constraints = bidding_constraints(view.bids, rules.players, view.seat, view.turnup.suit.index, [self.trump])
         self.played_by = played_by_seat(view)
+        self.bella = bella_to_declare(view)
         self._final_points = bot._final_points
         model = PlayModel(view, bot) if bot.play_model else None
         self.model = model if model is not None and model.turns else None  # None: nothing of the others' to read
@@ -632,9 +638,11 @@ class PlaySearch:
 
     def utilities(self, hands: list[int], gained: int) -> tuple[float, float]:
         """My side's written lead (:func:`written_utility`) when team 0 takes ``gained``: as things stand, and with
-        my bella's 20 declared too."""
+        my bella's 20 declared too (the same again when I have no bella to declare)."""
         pts = self.points(hands, gained)
         plain = written_utility(pts, self.bidder_side, self.my_side, self.rules, self.held)
+        if not self.bella:
+            return plain, plain
         pts[self.my_side] += BELLA_POINTS
         return plain, written_utility(pts, self.bidder_side, self.my_side, self.rules, self.held)
 

@@ -34,7 +34,6 @@ from bots.expert import MAX_NODES, SOLVE_LIMIT, PlaySearch, held_points
 from deberc_tui.engine import DECK, Action, Bid, BidCall, Deal, DebercError, PlayCard, SeatView
 from deberc_tui.engine.actions import Dave, DaveStep, Double, DoubleStep, Klabor, Redeal, SwapSeven
 from deberc_tui.engine.match import offer_kind, raised_stake
-from deberc_tui.engine.options import BellaTo
 from deberc_tui.practice.evaluate import Evaluation, evaluate, play_out
 from deberc_tui.practice.position import BidPosition, PositionError
 
@@ -147,7 +146,6 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
         return None
     bot = sampler(rng.getrandbits(31))
     search = PlaySearch(bot, view)
-    bella = rules.bella_to is BellaTo.HOLDER and bool(view.bella_cards)
     actions = [a for a in moment.options if isinstance(a, PlayCard)]
     cards = [a.card.index for a in actions]
     options = [Option(a) for a in actions]
@@ -156,7 +154,7 @@ def _cards(moment: Moment, count: int, rng: random.Random) -> Judgement | None:
         searched, _limit = search.searched(hands, cards, SOLVE_LIMIT[n], MAX_NODES)
         for option, c in zip(options, cards, strict=True):
             value, with_bella = search.utilities(hands, searched[c])
-            if bella:  # my bella: declared now if this card declares it, else it may still come (the better)
+            if search.bella:  # my bella: declared now if this card declares it, else it may still come (the better)
                 action = option.action
                 assert isinstance(action, PlayCard)
                 value = with_bella if action.bella else max(value, with_bella)

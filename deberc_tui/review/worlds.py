@@ -25,7 +25,7 @@ from deberc_tui.play.seats import ask_bot
 
 from .moments import Moment
 
-__all__ = ["PlayoutSeat", "played_by", "playout_seats", "sampler", "world_deal"]
+__all__ = ["PlayoutSeat", "playout_seats", "sampler", "world_deal"]
 
 TRIES = 12
 """Draws of the unseen cards before a world is given up (a draw the history does not fit)."""
@@ -34,11 +34,6 @@ TRIES = 12
 def sampler(seed: int) -> ExpertBot:
     """The expert whose sampling deals the worlds (its random generator seeded: the same worlds every time)."""
     return ExpertBot(seed=seed)
-
-
-def played_by(moment: Moment) -> list[int]:
-    """Per seat, the cards it has played in this deal (a mask)."""
-    return played_by_seat(moment.view)
 
 
 def world_deal(moment: Moment, bot: ExpertBot) -> Deal | None:
@@ -57,7 +52,7 @@ def _try_world(moment: Moment, bot: ExpertBot) -> Deal | None:
     n = rules.players
     me = view.seat
     know = knowledge(view)
-    by = played_by(moment)
+    by = played_by_seat(view)
     if view.trump is None:
         up = view.turnup.suit.index
         suits = [up] if view.bid_round == 1 else [t for t in range(4) if t != up]
