@@ -170,7 +170,6 @@ class ExpertBot(HeuristicBot):
         self.max_time = max_time
         self.budget: float | None = None
         self.play_model = play_model
-        self.bid_model = 1  # experiment: 0 off, 1 the other sides' calls read through the model, 2 and no coarse test
 
     def choose(self, view: SeatView, legal: Sequence[Action], budget: float | None = None) -> Action:
         self.budget = budget
@@ -280,7 +279,7 @@ class ExpertBot(HeuristicBot):
         least = 1 << 30
         for _try in range(MODEL_TRIES):
             hands = sample_hands(know, self.rng, sizes=sizes)
-            missed = 0 if not constraints or self.bid_model == 2 or fits_bidding(hands, played_by, constraints) else 1000
+            missed = 0 if not constraints or fits_bidding(hands, played_by, constraints) else 1000
             if missed < least:
                 missed += model.mismatches(hands, least - missed)
             if missed < least:
@@ -596,10 +595,8 @@ class PlaySearch:
         self.played_by = played_by_seat(view)
         self.bella = bella_to_declare(view)
         self._final_points = bot._final_points
-        model = PlayModel(view, bot, bot.rng) if bot.play_model else None
-        if model is not None and not bot.bid_model:
-            model.bids = []
-        self.model = model if model is not None and (model.turns or model.bids) else None  # None: nothing to read
+        model = PlayModel(view, bot) if bot.play_model else None
+        self.model = model if model is not None and model.turns else None  # None: nothing of the others' to read
 
     def position(self, hands: list[int]) -> Position:
         """The world ``hands`` from here, as the solver takes it."""

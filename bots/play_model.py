@@ -15,33 +15,17 @@ hand changes from world to world, so everything else is worked out once per deci
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deberc_tui.engine import BidCall, SeatView
-from deberc_tui.engine.options import AllPass, DeclareUntil
+from deberc_tui.engine import SeatView
+from deberc_tui.engine.options import DeclareUntil
 from deberc_tui.engine.play import STRENGTH, legal_mask
 
-from .auction import SeatModel, Turn
 from .heuristic import HeuristicBot
-from .knowledge import Knowledge, bits, knowledge, played_by_seat
+from .knowledge import Knowledge, bits, knowledge
 
-__all__ = ["PastBid", "PastTurn", "PlayModel"]
-
-PRE_BID_CARDS = 6  # the cards each seat holds while the bidding runs (§2), at every player count
-
-
-@dataclass(frozen=True, slots=True)
-class PastBid:
-    """One call another side's seat made: its turn, the trump it chose (None for a pass), and how its hand then
-    differs from the cards it was dealt in all: ``later`` went to it after the bidding (the turnup it took), and
-    ``swapped`` is the trump seven it gave for the turnup (public: ``SeatView.swapped_card`` is in its hand now)."""
-
-    turn: Turn
-    trump: int | None
-    later: int
-    swapped: tuple[int, int] | None
+__all__ = ["PastTurn", "PlayModel"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,26 +47,19 @@ class PastTurn:
 class PlayModel:
     """The other seats' card plays so far, each rebuilt as the seat saw it (see the module's docstring)."""
 
-    def __init__(self, view: SeatView, model: HeuristicBot, rng: random.Random | None = None) -> None:
+    def __init__(self, view: SeatView, model: HeuristicBot) -> None:
         self.model = model
         self.turns = past_turns(view)
-        self.bids = past_bids(view)
-        # The calls were made with the first turnup: after a swap the trump seven lies (or went) in its place.
-        self.seat_model = dataclasses.replace(SeatModel.of(view), turnup=first_turnup(view))
-        self.played = played_by_seat(view)
-        self.rng = rng if rng is not None else random.Random(0)
         rules = view.rules
         self.exempt = rules.partner_exempt and rules.players == 4
         self.ruff_over = rules.overtrump_on_ruff
         assert view.trump is not None
         self.trump = view.trump.index
 
-    def mismatches(self, hands: Sequence[int], stop_at: int = 1 << 30, first: Sequence[int] | None = None) -> int:
-        """How many of the others' calls and cards so far the model would not have made in the world ``hands``
-        (counting stops at ``stop_at``; ``first``: see :meth:`bid_mismatches`)."""
-        missed = self.bid_mismatches(hands, first)
-        if missed >= stop_at:
-            return missed
+    def mismatches(self, hands: Sequence[int], stop_at: int = 1 << 30) -> int:
+        """How many of the others' cards so far the model would not have played in the world ``hands`` (counting
+        stops at ``stop_at``)."""
+        missed = 0
         for turn in self.turns:
             hand = hands[turn.seat] | turn.played_since
             legal = legal_mask(hand, turn.seat, turn.led, self.trump, turn.best_trump, turn.win_seat, self.exempt,
@@ -101,63 +78,6 @@ class PlayModel:
             if missed >= stop_at:
                 break
         return missed
-
-
-    def bid_mismatches(self, hands: Sequence[int], first: Sequence[int] | None = None) -> int:
-        """How many of the others' calls the model would not have made in the world ``hands``. Which of a seat's
-        cards it held while the bidding ran is not known: six of them are drawn at random for each world (every
-        six equally likely, as the deal makes them), so a world is kept the more often the more of its sixes
-        explain the calls. ``first`` gives each seat's six instead, where they are known (a finished deal)."""
-        missed = 0
-        drawn: dict[int, int] = {}
-        for bid in self.bids:
-            seat = bid.turn.seat
-            pre = drawn.get(seat) if first is None else first[seat]
-            if pre is None:
-                dealt = (hands[seat] | self.played[seat]) & ~bid.later
-                if bid.swapped is not None:
-                    dealt = dealt & ~(1 << bid.swapped[0]) | 1 << bid.swapped[1]
-                pre = 0
-                for c in self.rng.sample(bits(dealt), min(PRE_BID_CARDS, dealt.bit_count())):
-                    pre |= 1 << c
-                drawn[seat] = pre
-            if self.seat_model.call(pre, bid.turn) != bid.trump:
-                missed += 1
-        return missed
-
-
-def past_bids(view: SeatView) -> list[PastBid]:
-    """Every call the other sides' seats made in this deal's bidding, with what it needs to be read (see
-    :class:`PastBid`)."""
-    rules = view.rules
-    n = rules.players
-    mine = rules.side_of(view.seat)
-    up = first_turnup(view)
-    swapped = None
-    if view.swapped_by is not None and view.swapped_card is not None and view.trump is not None:
-        swapped = (view.swapped_card.index, view.trump.index * 8)  # the old turnup out, the trump seven back
-    out: list[PastBid] = []
-    for k, (seat, call) in enumerate(view.bids):
-        if rules.side_of(seat) == mine:
-            continue
-        rnd = 1 if k < n else 2
-        must = rnd == 2 and seat == view.dealer and rules.all_pass is AllPass.DEALER_MUST
-        if call is BidCall.PASS:
-            trump = None
-        elif call is BidCall.PLAY:
-            trump = up >> 3
-        else:
-            assert call.suit is not None
-            trump = call.suit.index
-        taken = view.turnup_taken_by == seat  # the turnup lying when the bidding ended (the seven after a swap)
-        out.append(PastBid(Turn(seat, rnd, must), trump, view.turnup.bit if taken else 0,
-                           swapped if view.swapped_by == seat else None))
-    return out
-
-
-def first_turnup(view: SeatView) -> int:
-    """The turnup the bidding saw (a swap puts the trump seven in its place afterwards)."""
-    return view.swapped_card.index if view.swapped_card is not None else view.turnup.index
 
 
 def past_turns(view: SeatView) -> list[PastTurn]:
