@@ -68,6 +68,18 @@ def screen_text(app: Any) -> str:
     return html.unescape("".join(parts)).replace("\xa0", " ")
 
 
+async def shown(pilot: Any, text: str, rounds: int = 50) -> str:
+    """Everything on screen once ``text`` is on it: a widget that draws a refresh or two later (the log scrolls to its
+    newest line after a refresh) may take longer on a busy machine. A bounded wait: the caller asserts."""
+    seen = screen_text(pilot.app)
+    for _ in range(rounds):
+        if text in seen:
+            break
+        await pilot.pause(0.02)
+        seen = screen_text(pilot.app)
+    return seen
+
+
 def legal_cards(view: Any) -> list[Any]:
     return [a.card for a in view.legal if isinstance(a, PlayCard)]
 

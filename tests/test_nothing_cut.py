@@ -202,53 +202,67 @@ async def summary(pilot: Any, reader: Reader, n: int) -> None:
         await pilot.press("escape")
 
 
+async def the_tables(pilot: Any, reader: Reader, lang: str, seating: Seating) -> None:
+    """The new-game screen, the house rules, a table of 2, 3 and 4 (:func:`table`) and the bidding's round 2."""
+    app = pilot.app
+    await reader.read("new game")
+    app.screen.action_house_rules()
+    await reader.read("house rules")
+    await pilot.press("escape")
+    for n in (2, 3, 4):
+        await table(pilot, reader, lang, n)
+    seating.bot = Passer()
+    await start(pilot, setup(lang, 3, 11, first_dealer=0))
+    await pilot.press("x")  # everybody passes in round 1
+    await settle(pilot)
+    await reader.read("bidding, round 2")
+
+
+async def the_ends(pilot: Any, reader: Reader, lang: str, seating: Seating) -> None:
+    """From saved games one action short: a deal's summary, a game over and the statistics, a game of a match won and
+    the match over; then the saved games and the viewer."""
+    app = pilot.app
+    lone = Rules.preset("moscow", players=4, target=101)
+    await load(pilot, one_short(lone, 1, lambda m: m.is_over), lang, "20261211-100000-gggggg.json", GameOverScreen,
+               lambda: summary(pilot, reader, 4))
+    await reader.read("game over")
+    await pilot.press("s")
+    await reader.read("statistics")
+    await pilot.press("escape")
+    match = Rules.preset("moscow", players=3, target=101, match_target=2)
+    await load(pilot, one_short(match, 3, lambda m: bool(m.settled)), lang, "20261212-100000-mmmmmm.json",
+               GameWonScreen, lambda: summary(pilot, reader, 3))
+    await reader.read("a game of the match won")
+    await load(pilot, one_short(match, 3, lambda m: m.is_over), lang, "20261213-100000-mmmmmm.json",
+               MatchOverScreen)
+    await reader.read("match over")
+    app.show_saved_games()
+    await reader.read("saved games")
+    await pilot.resize_terminal(100, 30)  # where the state column was cut
+    await reader.read("saved games at 100 columns")
+    await pilot.press("end", "v")
+    await reader.read("the viewer at 100 columns")
+    await pilot.resize_terminal(*SIZE)
+    await reader.read("the viewer")
+    for _deal in range(6):
+        await pilot.press("right")
+    await reader.read("the viewer, a later deal")
+
+
+PARTS = {"tables": the_tables, "ends": the_ends}
+"""The screens in two runs of the app, each about 15 s (one took half a minute: the suite's last test to end)."""
+
+
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_no_screen_cuts_a_word_at_80x24(lang: str) -> None:
+async def test_no_screen_cuts_a_word_at_80x24(lang: str, part: str) -> None:
     set_language(lang)
     seating = Seating()
     app = make_app(pace=0.0, look=Look(), bot_maker=seating)
     sides = [f"{names(lang)[0]} & {names(lang)[2]}", f"{names(lang)[1]} & {names(lang)[3]}"]
     async with app.run_test(size=SIZE) as pilot:
         reader = Reader(pilot, names(lang) + sides)
-        await reader.read("new game")
-        app.screen.action_house_rules()
-        await reader.read("house rules")
-        await pilot.press("escape")
-        for n in (2, 3, 4):
-            await table(pilot, reader, lang, n)
-        seating.bot = Passer()
-        await start(pilot, setup(lang, 3, 11, first_dealer=0))
-        await pilot.press("x")  # everybody passes in round 1
-        await settle(pilot)
-        await reader.read("bidding, round 2")
-        seating.bot = Declarer()
-
-        lone = Rules.preset("moscow", players=4, target=101)
-        await load(pilot, one_short(lone, 1, lambda m: m.is_over), lang, "20261211-100000-gggggg.json", GameOverScreen,
-                   lambda: summary(pilot, reader, 4))
-        await reader.read("game over")
-        await pilot.press("s")
-        await reader.read("statistics")
-        await pilot.press("escape")
-        match = Rules.preset("moscow", players=3, target=101, match_target=2)
-        await load(pilot, one_short(match, 3, lambda m: bool(m.settled)), lang, "20261212-100000-mmmmmm.json",
-                   GameWonScreen, lambda: summary(pilot, reader, 3))
-        await reader.read("a game of the match won")
-        await load(pilot, one_short(match, 3, lambda m: m.is_over), lang, "20261213-100000-mmmmmm.json",
-                   MatchOverScreen)
-        await reader.read("match over")
-
-        app.show_saved_games()
-        await reader.read("saved games")
-        await pilot.resize_terminal(100, 30)  # where the state column was cut
-        await reader.read("saved games at 100 columns")
-        await pilot.press("end", "v")
-        await reader.read("the viewer at 100 columns")
-        await pilot.resize_terminal(*SIZE)
-        await reader.read("the viewer")
-        for _deal in range(6):
-            await pilot.press("right")
-        await reader.read("the viewer, a later deal")
+        await PARTS[part](pilot, reader, lang, seating)
     assert not reader.found, "\n".join(reader.found)
 
 

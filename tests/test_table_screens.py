@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import always, first_legal, human_move, screen_text, seen_in, settle, table_screen
+from apphelp import always, first_legal, human_move, screen_text, seen_in, settle, shown, table_screen
 from rulehelp import new_deal, run
 from tablehelp import Passer, play_deal, shown_buttons, to_game_over, to_play
 
@@ -223,13 +223,10 @@ async def test_the_log_follows_the_newest_line_and_rewraps_on_resize() -> None:
         log = scr.query_one("#log")
         for i in range(40):
             log.write(f"line number {i} of a long story that needs more than one row in the panel")
-        await pilot.pause()
-        await pilot.pause()
-        assert "line number 39" in screen_text(app)
+        assert "line number 39" in await shown(pilot, "line number 39")
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        await pilot.pause()
-        assert "line number 39" in screen_text(app)
+        assert "line number 39" in await shown(pilot, "line number 39")
         rows = [r for r in screen_text(app).splitlines() if "line number 39" in r]
         assert rows and "story" in rows[0]  # wrapped anew for the wider panel
 
