@@ -70,11 +70,15 @@ async def settle(pilot: Any) -> None:
     """Let the dealing or the evaluation finish and the screen show it."""
     app = pilot.app
     shown = None
-    for _ in range(50):  # until no worker runs and the screen no longer changes (a loaded machine needs more rounds)
+    same = 0
+    # Until no worker runs and the screen stays the same over two rounds (one was not enough with the machine's two
+    # cores busy with three other processes: a worker's answer still on its way to the screen); bounded.
+    for _ in range(80):
         await app.workers.wait_for_complete()
         await pilot.pause(0.02)
         now = screen_text(app)
-        if now == shown and not any(worker.is_running for worker in app.workers):
+        same = same + 1 if now == shown and not any(worker.is_running for worker in app.workers) else 0
+        if same >= 2:
             return
         shown = now
 
