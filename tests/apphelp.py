@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 from deberc_tui.app.screens.table import TableScreen
@@ -68,15 +69,16 @@ def screen_text(app: Any) -> str:
     return html.unescape("".join(parts)).replace("\xa0", " ")
 
 
-async def shown(pilot: Any, text: str, rounds: int = 50) -> str:
-    """Everything on screen once ``text`` is on it: a widget that draws a refresh or two later (the log scrolls to its
-    newest line after a refresh) may take longer on a busy machine. A bounded wait: the caller asserts."""
-    seen = screen_text(pilot.app)
+async def shown(pilot: Any, text: str, rounds: int = 50, read: Callable[[Any], str] = screen_text) -> str:
+    """Everything on screen, as ``read`` gives it, once ``text`` is on it: a widget that draws a refresh or two later
+    (the log scrolls to its newest line after a refresh, the footer draws its keys after the screen) may take longer
+    on a busy machine. A bounded wait of ``rounds`` fiftieths of a second: the caller asserts."""
+    seen = read(pilot.app)
     for _ in range(rounds):
         if text in seen:
             break
         await pilot.pause(0.02)
-        seen = screen_text(pilot.app)
+        seen = read(pilot.app)
     return seen
 
 

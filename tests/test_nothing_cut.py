@@ -1,8 +1,8 @@
 """Nothing on any screen is cut mid-word at the least terminal, 80×24, in English or in Russian, with the longest
 names: the bots' names and a twelve-letter person's name, in games of 2, 3 and 4.
 
-Two apps per language (the tables; the ends of games) go through every screen a player meets — the new-game screen, the house rules, the table in
-the bidding (both rounds), the play and while declaring, the last tricks, the help and the rules in short, the deal's
+Two apps per language (the tables; the ends of games) go through every screen a player meets — the new-game screen,
+the house rules, the table in the bidding (both rounds), the play and while declaring, the last tricks, the help and the rules in short, the deal's
 summary with the hands and the sheet, the end of a game and of a match, the statistics, the saved games and the
 viewer (at 100 columns too), the review of a match and its decisions — and :mod:`cuthelp` reads each one: text clipped by its container, a button narrower
 than its label, lines a text has no room for, words on screen that are the beginning of a word the game says; and

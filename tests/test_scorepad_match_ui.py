@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apphelp import shown
 from textual.widgets import DataTable, Input, Select
 
 from deberc_tui.app.screens.scorepad import DealFormScreen, NewPadScreen, PadScreen, StakeScreen, make_app
@@ -21,17 +22,6 @@ TWO_FIFTIES = (Declared(fifty=2), Declared())
 def _seen(app: Any) -> str:
     """What the terminal shows now, row by row."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def _shown(pilot: Any, text: str) -> str:
-    """What the terminal shows once ``text`` is in it: the footer's keys are drawn a refresh after the screen, later
-    still on a busy machine (a bounded wait; the caller asserts)."""
-    for _ in range(50):
-        seen = _seen(pilot.app)
-        if text in seen:
-            break
-        await pilot.pause(0.05)
-    return seen
 
 
 def _status(app: Any) -> str:
@@ -73,7 +63,7 @@ async def test_the_sheet_shows_each_games_line_and_the_match(tmp_path: Path) -> 
         assert _status(app) == ("game 3 · Anna 60, Boris 92 · match: Anna 5, Boris 0 (to 7) · "
                                 "money: Anna +10, Boris −10 · ×2 · next to deal: Boris")
         assert "Score pad — moscow, to 301, match to 7" in _seen(app)
-        assert "+ Raise stake" in await _shown(pilot, "+ Raise stake")
+        assert "+ Raise stake" in await shown(pilot, "+ Raise stake", rounds=125, read=_seen)
 
 
 async def test_plus_records_a_double_accepted_then_one_refused(tmp_path: Path) -> None:
@@ -186,7 +176,7 @@ async def test_the_new_pad_form_starts_a_match(tmp_path: Path) -> None:
         assert isinstance(app.screen, PadScreen)
         rules = app.screen.pad.rules
         assert (rules.match_target, rules.doubling, rules.money, rules.stake) == (3, "dave", "deficit", 5)
-        assert "+ Raise stake" in await _shown(pilot, "+ Raise stake")
+        assert "+ Raise stake" in await shown(pilot, "+ Raise stake", rounds=125, read=_seen)
 
 
 async def test_the_new_pad_form_offers_raising_the_stake_only_with_two_players(tmp_path: Path) -> None:
