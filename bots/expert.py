@@ -22,8 +22,8 @@ play, which also stands for the others in the auction): of up to ``MODEL_TRIES``
 would have played exactly as they did is kept, else the one it contradicts least. Against the heuristic this
 model is exact, and worth about four points a deal at 2 players (docs/STRENGTH.md).
 
-The number of samples is fixed (so a seeded expert repeats itself; 64 for card play at 4 players on the compiled
-core, else 32) and capped by time: by default it
+The number of samples is fixed (so a seeded expert repeats itself; 64 for card play on the compiled core, else 32)
+and capped by time: by default it
 stops sampling at 60% of the decision budget (at most 0.6 s).
 """
 
@@ -84,10 +84,12 @@ FAST_SOLVE_LIMIT = {2: 18, 3: 18, 4: 16}
 FAST_MAX_NODES = 400_000
 # The worlds each card is played out in, by player count. On the compiled core 64 at 4 players: +3.4 a deal
 # [+1.0, +5.9] over 900 paired decks, the decision's 99th percentile still far under the cap (docs/STRENGTH.md). At 2
-# and 3 players 64 worlds (and 128 at 2) measured no better than 32, 192 worlds for a bid no better than 96, and at 4
-# players 128 no better than 64.
+# and 3 players 64 worlds (and 128 at 2) measured no better than 32 before the play model; with it, and 64 draws for
+# each world (MODEL_TRIES), 64 worlds close more of the card-play gap: +0.9 a deal at 2 players (1,800 paired decks of
+# `tools/gap_ab.py`), +1.7 [+0.0, +3.4] at 3 (300 decks). 192 worlds for a bid measured no better than 96, and at 4
+# players 128 card-play worlds no better than 64.
 SAMPLES = {2: 32, 3: 32, 4: 32}
-FAST_SAMPLES = {2: 32, 3: 32, 4: 64}
+FAST_SAMPLES = {2: 64, 3: 64, 4: 64}
 # What the expert's own card play adds to a played-out deal over the greedy-then-solved play-outs
 # that value a bid (a thrown-in deal gets nothing): measured at 2 players as realized minus predicted
 # points at the expert's bidding decisions (+12 to +23 by position); not measured at 3 and 4.
@@ -101,7 +103,7 @@ EXPERT_SHIFT = {2: 8.0, 3: 0.0, 4: 0.0}
 CONCEDE_SAMPLES = 24  # play-outs for a concede-for-fifty offer or answer
 CONCEDE_TIME = 0.1  # seconds for the offer, asked out of turn (the table allows half a second)
 CONCEDE_50_POINTS = scoring.CONCEDE_50_POINTS
-MODEL_TRIES = 16  # draws per sample to find one that does
+MODEL_TRIES = 64  # draws per sample to find one the play model explains (16 left 5-20% of samples unexplained)
 BIDDING_TRIES = 8  # draws per sample to find one that agrees with the bidding (else the last draw is kept)
 
 

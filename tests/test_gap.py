@@ -10,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 from rulehelp import parse_token
 
+from bots.base import Bot
+from bots.expert import ExpertBot
 from bots.heuristic import HeuristicBot
 from deberc_tui.bot_hosting.registry import available, make_bot
 from deberc_tui.cli import main
@@ -105,6 +107,22 @@ def test_every_card_player_plays_the_same_auction_on_a_deck(players: int, deck_n
     assert any(isinstance(action, Bid) for _seat, action in result.auctions[0])
     assert result.leads["heuristic"] == 0  # every seat played alike
     assert result.leads["all_seeing"] > 0  # on these decks the cards seen make a difference
+
+
+def test_a_paired_comparison_plays_only_the_expert_it_is_given_in_each_subject_seat() -> None:
+    """``tools/gap_ab.py`` compares two settings of the expert on the same decks: the deck is played by the expert
+    alone, made by the maker it is given (one for each subject seat of each seating), under the same auction."""
+    made: list[int] = []
+
+    def make(seed: int) -> Bot:
+        made.append(seed)
+        return ExpertBot(seed=seed, samples=4)
+
+    rules = Rules.preset("moscow", players=4)
+    result = play_gap_deck(rules, 1, seed=7, budget=1.0, card_players=("expert",), make_expert=make)
+    assert list(result.leads) == ["expert"]
+    assert len(made) == 2 * len(subject_seatings(4)) == 4  # a partnership in each of the two seatings
+    assert len(result.auctions) == 2 and len(set(result.auctions)) == 1
 
 
 def test_the_share_of_the_gap_and_its_interval_by_the_delta_method() -> None:

@@ -11,7 +11,8 @@ upper-case key sets that constant of :mod:`bots.expert` (``BIDDING_TRIES=8``; ``
 this player count); an empty setting (``base=``) is today's expert. Since the decks and the seeds are the same, the
 difference between two settings is measured deck by deck: its confidence interval is much narrower than the two
 arena runs' intervals side by side. Prints one JSON object: per setting the expert's lead over the heuristic (mean,
-95% CI) and its decision times; per setting after the first, the paired difference from the first. ``--all``
+95% CI) and its decision times; per setting after the first, the paired difference from the first and on how many
+decks it is not zero. ``--all``
 is added to every setting (``--budget 30 --all max_time=20`` lets no decision stop at its deadline, so that a run on a
 busy machine plays exactly as one on a quiet machine). ``--save`` writes every deck's lead per setting to ``FILE`` (JSON),
 so that runs over further decks can be joined. ``--against`` seats, instead of the heuristic, an expert with that
@@ -28,7 +29,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
@@ -65,16 +66,36 @@ def _value(text: str) -> object:
 
 
 @contextmanager
-def applied(setting: Setting, players: int, against: Setting | None = None) -> Iterator[None]:
-    """The setting in force: module constants patched, experts made with the attributes set; undone after. With
-    ``against``, the "heuristic" entrant is an expert with those attributes."""
+def constants(setting: Setting, players: int) -> Iterator[dict[str, object]]:
+    """The setting's upper-case keys in force as constants of :mod:`bots.expert` (a per-player-count table changed for
+    ``players`` only), undone after; yields the other keys, the attributes, with their values."""
     saved = {key: getattr(expert, key) for key in setting if key.isupper()}
     for key, text in setting.items():
         if key.isupper():
             old = getattr(expert, key)
             value = _value(text)
             setattr(expert, key, {**old, players: value} if isinstance(old, dict) else value)
-    attrs = {key: _value(text) for key, text in setting.items() if not key.isupper()}
+    try:
+        yield {key: _value(text) for key, text in setting.items() if not key.isupper()}
+    finally:
+        for key, value in saved.items():
+            setattr(expert, key, value)
+
+
+@contextmanager
+def applied(setting: Setting, players: int, against: Setting | None = None) -> Iterator[None]:
+    """The setting in force: module constants patched, experts made with the attributes set; undone after. With
+    ``against``, the "heuristic" entrant is an expert with those attributes."""
+    with constants(setting, players) as attrs:
+        vars(arena)["make_bot"] = _maker(attrs, against)  # the arena makes its bots through this name
+        try:
+            yield
+        finally:
+            vars(arena)["make_bot"] = registry.make_bot
+
+
+def _maker(attrs: Mapping[str, object], against: Setting | None) -> Callable[..., Bot]:
+    """The arena's ``make_bot`` with the setting's attributes given to every expert it makes (see :func:`applied`)."""
     def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
         if name == "heuristic" and against is not None:
             bot = registry.make_bot("expert", seed=seed, style=style)
@@ -87,13 +108,7 @@ def applied(setting: Setting, players: int, against: Setting | None = None) -> I
             setattr(bot, key, value)
         return bot
 
-    vars(arena)["make_bot"] = make_bot  # the arena makes its bots through this name
-    try:
-        yield
-    finally:
-        vars(arena)["make_bot"] = registry.make_bot
-        for key, value in saved.items():
-            setattr(expert, key, value)
+    return make_bot
 
 
 def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float,
@@ -154,8 +169,17 @@ def main(argv: list[str]) -> int:
         t = sorted(times[name])
         out[name] = {"lead": ci(leads[name]), "decision_ms_p50": round(t[len(t) // 2] * 1000, 2),
                      "decision_ms_p99": round(t[int(len(t) * 0.99)] * 1000, 1)}
+    return report(out, leads, save, players, first)
+
+
+def report(out: dict[str, object], leads: Mapping[str, list[float]], save: str, players: int, first: int) -> int:
+    """Print ``out`` with, per setting after the first, its paired difference from the first (95% CI) and on how many
+    decks it is not zero; with ``save``, write every deck's lead per setting there."""
+    names = list(leads)
     for name in names[1:]:
-        out[f"{name} - {names[0]}"] = ci([a - b for a, b in zip(leads[name], leads[names[0]], strict=True)])
+        diff = [a - b for a, b in zip(leads[name], leads[names[0]], strict=True)]
+        out[f"{name} - {names[0]}"] = ci(diff)
+        out[f"{name} - {names[0]} decks differing"] = sum(1 for d in diff if d)
     print(json.dumps(out))
     if save:
         with open(save, "w", encoding="utf-8") as f:

@@ -186,14 +186,19 @@ def _auction(match: Match) -> tuple[tuple[int, Action], ...]:
     return tuple(log[:first_card])
 
 
-def play_gap_deck(rules: Rules, deck_no: int, seed: int, budget: float | None) -> DeckResult:
-    """Play deck ``deck_no`` in every seating of the subject, once for each card player, through the one play loop."""
+def play_gap_deck(
+    rules: Rules, deck_no: int, seed: int, budget: float | None, card_players: Sequence[str] = CARD_PLAYERS,
+    make_expert: Callable[[int], Bot] = ExpertBot,
+) -> DeckResult:
+    """Play deck ``deck_no`` in every seating of the subject, once for each of ``card_players``, through the one play
+    loop. ``make_expert(seed)`` makes the expert (another setting of it, for a paired comparison of two experts'
+    card play on the same decks: ``tools/gap_ab.py``)."""
     n = rules.players
     deck = arena_deck(seed, deck_no)
     dealer = deck_no % n
     result = DeckResult()
     seatings = subject_seatings(n)
-    for player in CARD_PLAYERS:
+    for player in card_players:
         leads: list[float] = []
         points: list[float] = []
         for si, subject in enumerate(seatings):
@@ -202,7 +207,7 @@ def play_gap_deck(rules: Rules, deck_no: int, seed: int, budget: float | None) -
             bots: list[Bot] = list(heuristics)
             if player == "expert":
                 for s in subject:
-                    bots[s] = HeuristicBids(ExpertBot(seed=_bot_seed(seed, deck_no, si, s)), heuristics[s])
+                    bots[s] = HeuristicBids(make_expert(_bot_seed(seed, deck_no, si, s)), heuristics[s])
             bot_seats = arena_seats(bots, budget)
             seats: list[Seat | None] = list(bot_seats)
             if player == "all_seeing":
