@@ -103,12 +103,17 @@ def _maker(attrs: Mapping[str, object], against: Setting | None) -> Callable[...
         else:
             bot = registry.make_bot(name, seed=seed, style=style)
             chosen = attrs if name == "expert" else {}
-        for key, value in chosen.items():
-            assert hasattr(bot, key), key
-            setattr(bot, key, value)
-        return bot
+        return given(bot, chosen)
 
     return make_bot
+
+
+def given(bot: Bot, attrs: Mapping[str, object]) -> Bot:
+    """``bot`` with each of ``attrs`` set (each one an attribute it already has: a misspelt key is an error)."""
+    for key, value in attrs.items():
+        assert hasattr(bot, key), key
+        setattr(bot, key, value)
+    return bot
 
 
 def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float,

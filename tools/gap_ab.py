@@ -24,7 +24,7 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
-from expert_ab import Setting, ci, constants, parse_setting, report
+from expert_ab import Setting, ci, constants, given, parse_setting, report
 
 import bots.expert as expert
 from bots.base import Bot
@@ -43,11 +43,7 @@ def play(players: int, deck: int, settings: Mapping[str, Setting]) -> dict[str, 
     for name, setting in settings.items():
         with constants(setting, players) as attrs:
             def make(seed: int, attrs: Mapping[str, object] = attrs) -> Bot:
-                bot = expert.ExpertBot(seed=seed)
-                for key, value in attrs.items():
-                    assert hasattr(bot, key), key
-                    setattr(bot, key, value)
-                return bot
+                return given(expert.ExpertBot(seed=seed), attrs)
 
             start = time.process_time()
             result = play_gap_deck(rules, deck, 7, BUDGET, ("expert",), make)
