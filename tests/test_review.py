@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from deberc_tui.bot_hosting.registry import make_bot
@@ -16,6 +17,7 @@ from deberc_tui.engine.match import Match as EngineMatch
 from deberc_tui.play.loop import PlayLoop
 from deberc_tui.play.seats import BotSeat
 from deberc_tui.records import load_record, record_from_game
+from deberc_tui.review import run as review_run
 from deberc_tui.review.moments import KINDS, collect
 from deberc_tui.review.run import review_record
 
@@ -182,6 +184,27 @@ def test_a_damaged_review_file_is_judged_again(tmp_path: Path) -> None:
     (tmp_path / "game.json.review").write_text(json.dumps(kept))
     code, again, _err = _run("review", str(path), "--worlds", "2")
     assert (code, again) == (0, out)  # judged again, the same
+
+
+def test_a_review_kept_by_an_earlier_judge_is_judged_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    deck = stack_deck(2, 1, {0: parse_cards("7C 8C 7D 8D 7H 8H")}, "JS", fill=_shuffled(3))
+    match = _one_deal(deck)
+    match.apply(0, Bid("play"))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_finish(match, 5)))
+    code, today, _err = _run("review", str(path), "--worlds", "2")
+    assert code == 0 and "deal 1, action 1 (bidding): play — best pass" in today
+    monkeypatch.setattr(review_run, "VERSION", 1)  # the judge before the play model
+    assert _run("review", str(path), "--worlds", "2")[0] == 0
+    kept = json.loads((tmp_path / "game.json.review").read_text())
+    assert kept["version"] == 1
+    for value in kept["results"].values():
+        if isinstance(value, dict):  # a decision: what that judge said, made plainly different from today's
+            value.update(label="fine", loss=0.0, best=value["chosen"])
+    (tmp_path / "game.json.review").write_text(json.dumps(kept))
+    assert "play — best pass" not in _run("review", str(path), "--worlds", "2")[1]  # version 1 reads its own
+    monkeypatch.undo()
+    assert _run("review", str(path), "--worlds", "2")[1:] == (today, "")  # today's judge: judged again
 
 
 def test_a_bad_record_is_refused_in_one_line(tmp_path: Path) -> None:

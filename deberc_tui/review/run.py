@@ -33,8 +33,10 @@ from .report import DealReview, Decision, SeatReview, grade
 
 __all__ = ["DEFAULT_WORLDS", "VERSION", "cache_path", "default_seats", "review_record"]
 
-VERSION = 1
-"""The review's version: results kept from another version are judged again."""
+VERSION = 2
+"""The review's version: results kept from another version are judged again. It rises when the judge values a decision
+differently: 2 since its card decisions read the others' cards through the play model (issue 22), so a review kept
+by version 1, whose worlds the others' cards did not narrow, is not shown as today's."""
 DEFAULT_WORLDS = 32
 """Searched worlds per card decision (bids and play-outs take a multiple: :func:`~deberc_tui.review.judge.worlds_for`)."""
 CACHE_LIMIT = 64 * MIB
