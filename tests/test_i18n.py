@@ -107,6 +107,19 @@ def test_translations_keep_the_fields_and_plural_forms() -> None:
             assert fields(form) == fields(key), f"{key!r} → {form!r}: the translation must keep {fields(key)}"
 
 
+EDGE = re.compile(r"^[\s,;:]*|[\s,;:]*$")
+"""The spaces and separators a message begins and ends with: they join it to the text it is put beside."""
+
+
+def test_translations_keep_the_spaces_and_commas_that_join_them_to_the_text_beside() -> None:
+    for entry in ru_po().values():
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        source = entry.id if isinstance(entry.id, str) else entry.id[0]
+        for form in (f for f in forms if f):
+            assert EDGE.findall(form) == EDGE.findall(source), \
+                f"{source!r} → {form!r}: keep how the message begins and ends ({EDGE.findall(source)})"
+
+
 def test_source_language_catalog_is_only_a_header() -> None:
     """English is the message ids themselves; its catalog exists so gettext's locale search can find English."""
     english = catalog_tool.read_catalog(catalog_tool.po_path("en"))
