@@ -3,9 +3,9 @@
     python3 tools/model_draws.py [PLAYERS [GAMES [SAMPLES]]]
 
 Every seat is played by the heuristic (whom the model describes exactly); at each card seat 0 plays once another
-side has played a card, ``SAMPLES`` worlds are drawn as the expert draws them (:meth:`bots.expert.ExpertBot._sample`:
-the bidding's coarse test, then the model's), and for each the number of draws until one agrees with every card the
-others played, up to :data:`bots.expert.MODEL_TRIES`. Prints, per trick, how many worlds needed more than 16 and 32
+side has played a card, ``SAMPLES`` worlds are drawn by the expert's own sampling
+(:meth:`bots.expert.ExpertBot._sample`: the bidding's coarse test, then the model's), its draws counted: for each world
+the number of draws until one agrees with every card the others played, up to :data:`bots.expert.MODEL_TRIES`. Prints, per trick, how many worlds needed more than 16 and 32
 draws and how many found none in ``MODEL_TRIES`` (the expert then keeps the least contradicted draw): the share of
 worlds that are not what the model says the deal is. A developer tool (docs/STRENGTH.md quotes it).
 """
@@ -17,22 +17,34 @@ import statistics
 import sys
 from collections import defaultdict
 
+import bots.expert as expert
 from bots.core import fits_bidding, sample_hands
 from bots.expert import MODEL_TRIES, ExpertBot, PlaySearch
 from bots.heuristic import HeuristicBot
+from bots.knowledge import Knowledge
 from deberc_tui.engine import Game, PlayCard, Rules
 
 
-def draws_until_explained(search: PlaySearch, rng: random.Random) -> int:
-    """The draws until one fits the bidding and every card of the others (``MODEL_TRIES + 1``: none did)."""
+class DrawCounter:
+    """The expert's draw (:func:`bots.core.sample_hands`, as :mod:`bots.expert` calls it), counted."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+        self.draw = sample_hands
+
+    def __call__(self, know: Knowledge, rng: random.Random, sizes: list[int] | None = None) -> list[int]:
+        self.draws += 1
+        return self.draw(know, rng, sizes=sizes)
+
+
+def draws_until_explained(search: PlaySearch, bot: ExpertBot, counter: DrawCounter) -> int:
+    """The draws of the expert's own sampling (:meth:`~bots.expert.ExpertBot._sample`) for one world: up to the one
+    that agreed with the bidding and every card of the others, or ``MODEL_TRIES + 1`` if none did."""
     assert search.model is not None
-    for draw in range(1, MODEL_TRIES + 1):
-        hands = sample_hands(search.know, rng)
-        if search.constraints and not fits_bidding(hands, search.played_by, search.constraints):
-            continue
-        if search.model.mismatches(hands, 1) == 0:
-            return draw
-    return MODEL_TRIES + 1
+    counter.draws = 0
+    hands = bot._sample(search.know, search.constraints, search.played_by, model=search.model)
+    fits = not search.constraints or fits_bidding(hands, search.played_by, search.constraints)
+    return counter.draws if fits and search.model.mismatches(hands, 1) == 0 else MODEL_TRIES + 1
 
 
 def main(argv: list[str]) -> int:
@@ -40,7 +52,9 @@ def main(argv: list[str]) -> int:
     players, games, samples = given + [2, 20, 8][len(given):]
     player = HeuristicBot(seed=1)
     searcher = ExpertBot(seed=3)
-    rng = random.Random(5)
+    drawer = ExpertBot(seed=5)
+    counter = DrawCounter()
+    vars(expert)["sample_hands"] = counter  # the expert draws through this name
     by_trick: defaultdict[int, list[int]] = defaultdict(list)
     for seed in range(games):
         game = Game(Rules.preset("moscow", players=players), seed=seed)
@@ -52,7 +66,7 @@ def main(argv: list[str]) -> int:
             if seat == 0 and view.trump is not None and any(isinstance(a, PlayCard) for a in view.legal):
                 search = PlaySearch(searcher, view)
                 if search.model is not None:
-                    by_trick[len(view.tricks)].extend(draws_until_explained(search, rng) for _ in range(samples))
+                    by_trick[len(view.tricks)].extend(draws_until_explained(search, drawer, counter) for _ in range(samples))
             game.apply(seat, player.choose(view, view.legal))
     print(f"{players} players, {games} games, {samples} worlds a card; draws to a world the model explains")
     for trick in sorted(by_trick):
