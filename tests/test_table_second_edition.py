@@ -522,7 +522,7 @@ async def test_a_game_won_by_the_gap_says_so_in_the_game_over_dialog() -> None:
         assert isinstance(app.screen, GameOverScreen)
         assert app.session.game.outcome.reason == "gap"
         assert "how: a lead of 30 points or more" in screen_text(app)
-        assert "(a lead of 30 points or more)" in log_text(app)
+        assert "won — a lead of 30 points or more." in log_text(app)
 
 
 # -- in Russian --------------------------------------------------------------------------------------

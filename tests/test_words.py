@@ -147,8 +147,15 @@ def test_the_end_of_a_game_in_russian_agrees_with_the_winner() -> None:
     people = cast(THREE, default_players(3))
     how = _("target reached")
     assert [GAME_OVER.say(side, how=how) for side in people.sides] == [
-        f"Игра окончена: вы выиграли ({how}).", f"Игра окончена: выиграл Борис ({how}).",
-        f"Игра окончена: выиграла Клара ({how})."]
+        f"Игра окончена: вы выиграли — {how}.", f"Игра окончена: выиграл Борис — {how}.",
+        f"Игра окончена: выиграла Клара — {how}."]
+
+
+def test_the_last_line_of_a_game_won_on_a_claim_has_no_parentheses_in_parentheses() -> None:
+    """The claim's count is in parentheses already («claim won (519)»): the line gives the reason after a dash."""
+    set_language("en")
+    people = cast(THREE, default_players(3))
+    assert GAME_OVER.say(people.sides[1], how="claim won (519)") == "Game over: Boris won — claim won (519)."
 
 
 def test_the_dealer_in_russian_is_you_not_vy_deals() -> None:

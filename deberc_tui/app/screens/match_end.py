@@ -41,8 +41,8 @@ from deberc_tui.text.persons import G_, Phrase
 WON_GAME = Phrase(N_("You won the game!"), G_("{name} won the game"))
 WON_GAME_N = Phrase(N_("You won game {n}"), G_("{name} won game {n}"))
 WON_MATCH = Phrase(N_("You won the match!"), G_("{name} won the match"))
-GAME_OVER = Phrase(N_("Game over: you won ({how})."), G_("Game over: {name} won ({how})."))
-"""The log's last line of a game."""
+GAME_OVER = Phrase(N_("Game over: you won — {how}."), G_("Game over: {name} won — {how}."))
+"""The log's last line of a game (``how`` may hold parentheses of its own: «claim won (519)»)."""
 
 
 @dataclass
