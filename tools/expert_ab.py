@@ -17,7 +17,8 @@ is added to every setting (``--budget 30 --all max_time=20`` lets no decision st
 busy machine plays exactly as one on a quiet machine). ``--save`` writes every deck's lead per setting to ``FILE`` (JSON),
 so that runs over further decks can be joined. ``--against`` seats, instead of the heuristic, an expert with that
 setting (attributes only: ``--against play_model=0`` plays the expert against itself without the play model), so
-that a setting is also measured against an opponent unlike the models it assumes. ``--jobs`` plays decks in that many processes (the figures
+that a setting is also measured against an opponent unlike the models it assumes; ``--all``'s attributes are given to
+that expert too (an upper-case constant reaches every expert anyway), so that neither side stops at its deadline. ``--jobs`` plays decks in that many processes (the figures
 are the same). Needs the compiled core.
 A developer tool (docs/STRENGTH.md quotes it); nothing here is imported by ``deberc``.
 """
@@ -149,6 +150,8 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     players, decks, first = int(args[0]), int(args[1]), int(args[2])
+    if against is not None:  # the opponent is as free of the clock as the subject (constants reach both already)
+        against = {**{k: v for k, v in parse_setting(common).items() if not k.isupper()}, **against}
     settings = {name: {**parse_setting(common), **parse_setting(value)}
                 for name, value in (a.split("=", 1) for a in args[3:])}
     leads: dict[str, list[float]] = {name: [] for name in settings}
