@@ -150,9 +150,10 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     players, decks, first = int(args[0]), int(args[1]), int(args[2])
+    for_all = parse_setting(common)
     if against is not None:  # the opponent is as free of the clock as the subject (constants reach both already)
-        against = {**{k: v for k, v in parse_setting(common).items() if not k.isupper()}, **against}
-    settings = {name: {**parse_setting(common), **parse_setting(value)}
+        against = {**{k: v for k, v in for_all.items() if not k.isupper()}, **against}
+    settings = {name: {**for_all, **parse_setting(value)}
                 for name, value in (a.split("=", 1) for a in args[3:])}
     leads: dict[str, list[float]] = {name: [] for name in settings}
     times: dict[str, list[float]] = {name: [] for name in settings}
