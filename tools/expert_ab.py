@@ -98,6 +98,7 @@ def applied(setting: Setting, players: int, against: Setting | None = None) -> I
 def _maker(attrs: Mapping[str, object], against: Setting | None) -> Callable[..., Bot]:
     """The arena's ``make_bot`` with the setting's attributes given to every expert it makes (see :func:`applied`)."""
     def make_bot(name: str, seed: int | None = None, style: str = "normal") -> Bot:
+        chosen: Mapping[str, object]
         if name == "heuristic" and against is not None:
             bot = registry.make_bot("expert", seed=seed, style=style)
             chosen = {key: _value(text) for key, text in against.items()}
