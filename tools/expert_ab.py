@@ -135,7 +135,10 @@ def main(argv: list[str]) -> int:
     args = argv[1:]
     jobs, budget, common, save = 1, arena.DEFAULT_BUDGET, "", ""
     against: Setting | None = None
-    while args and args[0].startswith("--"):
+    while args and args[0].startswith("-"):
+        if args[0] not in ("--jobs", "--budget", "--all", "--save", "--against") or len(args) < 2:
+            print(__doc__, file=sys.stderr)  # --help, an unknown flag, or a flag without its value
+            return 2
         flag, value, args = args[0], args[1], args[2:]
         if flag == "--jobs":
             jobs = int(value)

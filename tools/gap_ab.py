@@ -56,7 +56,10 @@ def play(players: int, deck: int, settings: Mapping[str, Setting]) -> dict[str, 
 def main(argv: list[str]) -> int:
     args = argv[1:]
     jobs, save = 1, ""
-    while args and args[0].startswith("--"):
+    while args and args[0].startswith("-"):
+        if args[0] not in ("--jobs", "--save") or len(args) < 2:
+            print(__doc__, file=sys.stderr)  # --help, an unknown flag, or a flag without its value
+            return 2
         flag, value, args = args[0], args[1], args[2:]
         if flag == "--jobs":
             jobs = int(value)
