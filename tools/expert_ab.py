@@ -131,28 +131,27 @@ def play(players: int, deck: int, settings: Mapping[str, Setting], budget: float
     return out
 
 
-def main(argv: list[str]) -> int:
-    args = argv[1:]
-    jobs, budget, common, save = 1, arena.DEFAULT_BUDGET, "", ""
-    against: Setting | None = None
+def read_flags(args: list[str], names: tuple[str, ...]) -> tuple[dict[str, str], list[str]] | None:
+    """The leading ``--flag value`` pairs of ``args`` (each flag one of ``names``; a repeated one keeps its last value)
+    and the arguments after them; None for ``--help``, an unknown flag or a flag without its value (the caller prints
+    its usage)."""
+    flags: dict[str, str] = {}
     while args and args[0].startswith("-"):
-        if args[0] not in ("--jobs", "--budget", "--all", "--save", "--against") or len(args) < 2:
-            print(__doc__, file=sys.stderr)  # --help, an unknown flag, or a flag without its value
-            return 2
-        flag, value, args = args[0], args[1], args[2:]
-        if flag == "--jobs":
-            jobs = int(value)
-        elif flag == "--budget":
-            budget = float(value)
-        elif flag == "--all":
-            common = value
-        elif flag == "--save":
-            save = value
-        elif flag == "--against":
-            against = parse_setting(value)
-    if len(args) < 4 or CORE is not COMPILED:
+        if args[0] not in names or len(args) < 2:
+            return None
+        flags[args[0]], args = args[1], args[2:]
+    return flags, args
+
+
+def main(argv: list[str]) -> int:
+    read = read_flags(argv[1:], ("--jobs", "--budget", "--all", "--save", "--against"))
+    if read is None or len(read[1]) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
+    flags, args = read
+    jobs, budget = int(flags.get("--jobs", "1")), float(flags.get("--budget", arena.DEFAULT_BUDGET))
+    common, save = flags.get("--all", ""), flags.get("--save", "")
+    against = parse_setting(flags["--against"]) if "--against" in flags else None
     players, decks, first = int(args[0]), int(args[1]), int(args[2])
     for_all = parse_setting(common)
     if against is not None:  # the opponent is as free of the clock as the subject (constants reach both already)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
-from expert_ab import Setting, ci, constants, given, parse_setting, report
+from expert_ab import Setting, ci, constants, given, parse_setting, read_flags, report
 
 import bots.expert as expert
 from bots.base import Bot
@@ -54,20 +54,12 @@ def play(players: int, deck: int, settings: Mapping[str, Setting]) -> dict[str, 
 
 
 def main(argv: list[str]) -> int:
-    args = argv[1:]
-    jobs, save = 1, ""
-    while args and args[0].startswith("-"):
-        if args[0] not in ("--jobs", "--save") or len(args) < 2:
-            print(__doc__, file=sys.stderr)  # --help, an unknown flag, or a flag without its value
-            return 2
-        flag, value, args = args[0], args[1], args[2:]
-        if flag == "--jobs":
-            jobs = int(value)
-        elif flag == "--save":
-            save = value
-    if len(args) < 4 or CORE is not COMPILED:
+    read = read_flags(argv[1:], ("--jobs", "--save"))
+    if read is None or len(read[1]) < 4 or CORE is not COMPILED:
         print(__doc__, file=sys.stderr)
         return 2
+    flags, args = read
+    jobs, save = int(flags.get("--jobs", "1")), flags.get("--save", "")
     players, decks, first = int(args[0]), int(args[1]), int(args[2])
     settings = {name: {**CLOCK_FREE, **parse_setting(value)} for name, value in (a.split("=", 1) for a in args[3:])}
     start = time.time()
